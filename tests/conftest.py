@@ -1,0 +1,54 @@
+"""Shared test set-up: Qt runs offscreen, and fixtures find the shared test data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Qt: no display is needed unless one is asked for explicitly.
+if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED_DIR = REPO_ROOT.parent / "shared"
+
+
+def running_in_ci() -> bool:
+    """Whether the CI variable is set (to anything non-empty)."""
+    return bool(os.environ.get("CI"))
+
+
+def require_dir(path: Path, what: str) -> Path:
+    """Return ``path`` if it is a directory; otherwise skip, or fail when running in CI."""
+    if path.is_dir():
+        return path
+    message = f"{what} not found at {path}: the shared test data must sit beside the repository"
+    if running_in_ci():
+        pytest.fail(f"{message} (CI is set, so this is an error, not a skip)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository's top folder."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """``../shared`` beside the repository (skipped when missing, an error in CI)."""
+    return require_dir(SHARED_DIR, "../shared")
+
+
+@pytest.fixture(scope="session")
+def hostile_dir(shared_dir: Path) -> Path:
+    """The hostile inputs, ``../shared/hostile``, with their EXPECT files."""
+    return require_dir(shared_dir / "hostile", "../shared/hostile")
+
+
+@pytest.fixture(scope="session")
+def corpus_dir(shared_dir: Path) -> Path:
+    """Real-world sitemaps, ``../shared/corpus/real``, with their MANIFEST.tsv."""
+    return require_dir(shared_dir / "corpus" / "real", "../shared/corpus/real")
