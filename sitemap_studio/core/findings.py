@@ -1,0 +1,43 @@
+"""Findings: what the reader and the validator say about a document, as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How bad a finding is; errors block export, notices are advice."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTICE = "notice"
+
+
+class RuleSource(StrEnum):
+    """Where a rule comes from, so users can weigh it."""
+
+    PROTOCOL = "sitemaps.org protocol"
+    XSD = "sitemaps.org XSD"
+    GOOGLE = "Google Search Central"
+    INDEXNOW = "IndexNow"
+    XML = "XML 1.0"
+    STUDIO = "Sitemap Studio"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing worth telling the user about a file or an entry.
+
+    ``entry`` is the stable id of the entry concerned, or ``None`` for a
+    file-level finding. ``line`` and ``column`` are 1-based where known.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    entry: int | None = None
+    field: str | None = None
+    line: int | None = None
+    column: int | None = None
+    source: RuleSource = RuleSource.STUDIO
