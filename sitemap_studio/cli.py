@@ -1,0 +1,150 @@
+"""Headless command-line interface; scripts and our own checks depend on its output.
+
+Never imports Qt: it must run on machines with no display libraries. Errors go
+to stderr as ``FILE:LINE:COLUMN: message``. Exit codes: 0 success, 1 the input
+has errors that block the command, 2 a file could not be read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from sitemap_studio import __version__
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.saving import OutputFormat, is_lossless, output_for, save_document
+from sitemap_studio.core.summary import describe
+
+PROG = "sitemap-studio"
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _limit_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-bytes", type=int, metavar="N",
+                        help="refuse inputs larger than N bytes uncompressed "
+                             "(default 268435456, or SITEMAP_STUDIO_MAX_BYTES)")
+    parser.add_argument("--max-entries", type=int, metavar="N",
+                        help="refuse inputs with more than N entries "
+                             "(default 1000000, or SITEMAP_STUDIO_MAX_ENTRIES)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Edit, validate and convert XML sitemaps. "
+        f"Run '{PROG} [FILE]' with no subcommand to open the desktop app.",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    info = commands.add_parser("info", help="describe sitemaps: kind, entries, sizes, namespaces",
+                               description="Describe each FILE: kind, entries, raw and "
+                                           "uncompressed bytes, namespaces, extension counts.")
+    info.add_argument("files", nargs="+", metavar="FILE")
+    info.add_argument("--format", choices=("text", "json"), default="text")
+    _limit_options(info)
+    convert = commands.add_parser(
+        "convert", help="convert between XML, gzip and text sitemaps",
+        description="Read any supported input and write OUT in the format its suffix names "
+                    "(.xml, .xml.gz, .txt). The same format in and out is a lossless copy.")
+    convert.add_argument("input", metavar="IN")
+    convert.add_argument("output", metavar="OUT")
+    _limit_options(convert)
+    return parser
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    limits = Limits.from_env()
+    return Limits(
+        max_uncompressed_bytes=args.max_bytes or limits.max_uncompressed_bytes,
+        max_entries=args.max_entries or limits.max_entries,
+        max_depth=limits.max_depth,
+    )
+
+
+def _error(exc: SitemapError) -> None:
+    print(exc.located(), file=sys.stderr)
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    """``info``: one description per file; unreadable files are reported and skipped."""
+    limits = _limits(args)
+    status = EXIT_OK
+    reports = []
+    for path in args.files:
+        try:
+            document = open_document(path, limits)
+        except SitemapError as exc:
+            _error(exc.with_path(path))
+            reports.append({"path": path, "error": {"message": exc.message, "line": exc.line,
+                                                    "column": exc.column}})
+            status = EXIT_UNREADABLE
+            continue
+        reports.append(describe(document, path))
+    if args.format == "json":
+        print(json.dumps({"files": reports}, indent=2, ensure_ascii=False))
+    else:
+        for report in reports:
+            if "error" not in report:
+                print(_info_text(report))
+    return status
+
+
+def _info_text(report: dict[str, object]) -> str:
+    lines = [f"{report['path']}:"]
+    for key in ("format", "kind", "entries", "stored_bytes", "uncompressed_bytes", "encoding"):
+        lines.append(f"  {key.replace('_', ' ')}: {report[key]}")
+    namespaces = report["namespaces"]
+    assert isinstance(namespaces, dict)
+    if namespaces:
+        lines.append("  namespaces:")
+        lines.extend(f"    {prefix or '(default)'}: {uri}" for prefix, uri in namespaces.items())
+    extensions = report["extensions"]
+    assert isinstance(extensions, dict)
+    lines.append("  extensions: " + ", ".join(f"{k} {v}" for k, v in extensions.items()))
+    notes = report["notes"]
+    assert isinstance(notes, list)
+    for note in notes:
+        lines.append(f"  {note['severity']} {note['code']}: line {note['line']}: "
+                     f"{note['message']}" if note["line"] else
+                     f"  {note['severity']} {note['code']}: {note['message']}")
+    return "\n".join(lines)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    """``convert``: read IN, write OUT by its suffix, atomically."""
+    try:
+        document = open_document(args.input, _limits(args))
+    except SitemapError as exc:
+        _error(exc.with_path(args.input))
+        return EXIT_UNREADABLE
+    fmt, compress = output_for(args.output, document)
+    try:
+        written = save_document(document, args.output, fmt, compress)
+    except SitemapError as exc:
+        _error(exc.with_path(args.output))
+        return EXIT_UNREADABLE
+    how = "lossless copy" if is_lossless(document, fmt) else "converted"
+    if fmt == OutputFormat.TEXT and not is_lossless(document, fmt):
+        how += "; a text sitemap holds only URLs, other fields were not written"
+    print(f"{args.output}: {len(document)} entries, {written} bytes ({how})", file=sys.stderr)
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the process exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else EXIT_UNREADABLE
+    if args.command == "info":
+        return cmd_info(args)
+    if args.command == "convert":
+        return cmd_convert(args)
+    parser.print_usage(sys.stderr)
+    return EXIT_UNREADABLE

@@ -1,0 +1,523 @@
+"""The in-memory sitemap document: entries over the original bytes, edited losslessly.
+
+A document keeps the bytes it was read from. Untouched entries are only
+offsets into those bytes (about 50 bytes per entry, no Python object), so a
+million entries fit in memory and a save with no edits writes the original
+bytes back. An edited or new entry gets its own serialised bytes; saving
+splices them between the untouched bytes, so editing one entry changes only
+that entry's bytes.
+
+Listeners are plain callbacks, called before and after every structural
+change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from sitemap_studio.core.callbacks import Callbacks
+from sitemap_studio.core.encoding import TextEncoding
+from sitemap_studio.core.entries import FIELDS, DocumentKind, Entry
+from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.text_position import LineIndex
+from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE, XML_WHITESPACE_BYTES
+
+
+class EntryCodec(Protocol):
+    """Turns entries into bytes for one document format (XML or text lines)."""
+
+    format: str
+
+    def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
+        """Bytes for an entry changed from ``old`` to ``new``, keeping what ``body`` had."""
+
+    def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
+        """Bytes for a brand-new entry."""
+
+
+@dataclass(slots=True)
+class DocumentSource:
+    """Where a document came from and how to write it back the same way."""
+
+    path: str | None
+    format: str
+    kind: DocumentKind
+    encoding: TextEncoding
+    compressed: bool = False
+    stored_size: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RowState:
+    """Everything the document holds for one row: restoring it undoes any change."""
+
+    id: int
+    lead: int
+    start: int
+    end: int
+    columns: tuple[int, ...]
+    entry: Entry | None
+    body: bytes | None
+    lead_bytes: bytes | None
+
+
+@dataclass(slots=True)
+class Removal:
+    """What :meth:`SitemapDocument.remove_rows` took out, for an exact restore."""
+
+    steps: list[tuple[int, RowState, int | None, bytes | None]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Layout:
+    """How a document's bytes are cut: head, per-entry offsets, tail."""
+
+    head_end: int
+    tail_start: int
+    lead: array[int]
+    start: array[int]
+    end: array[int]
+    columns: list[array[int]]
+    objects: dict[int, Entry]
+    new_entry_lead: bytes = b"\n"
+
+
+class SitemapDocument:
+    """A sitemap's entries over its original bytes, with change notifications."""
+
+    def __init__(
+        self,
+        raw: bytes,
+        layout: Layout,
+        source: DocumentSource,
+        codec: EntryCodec,
+        *,
+        findings: Iterable[Finding] = (),
+        info: dict[str, object] | None = None,
+    ) -> None:
+        self._raw = raw
+        self._head_end = layout.head_end
+        self._tail_start = layout.tail_start
+        self._tail_prefix = b""
+        self._lead = layout.lead
+        self._start = layout.start
+        self._end = layout.end
+        self._cols = layout.columns
+        count = len(self._start)
+        self._ids = array("q", range(count))
+        self._next_id = count
+        self._objects: dict[int, Entry] = {
+            row: replace(entry, id=row) for row, entry in layout.objects.items()}
+        self._bodies: dict[int, bytes] = {}
+        self._leads: dict[int, bytes] = {}
+        self._reordered = False
+        self._new_entry_lead = layout.new_entry_lead
+        self._lines: LineIndex | None = None
+        self.source = source
+        self.codec = codec
+        self.load_findings: list[Finding] = list(findings)
+        self.info: dict[str, object] = info or {}
+        self.entries_inserting: Callbacks[[int, int]] = Callbacks()
+        self.entries_inserted: Callbacks[[int, int]] = Callbacks()
+        self.entries_removing: Callbacks[[int, int]] = Callbacks()
+        self.entries_removed: Callbacks[[int, int]] = Callbacks()
+        self.entries_moving: Callbacks[[int, int, int]] = Callbacks()
+        self.entries_moved: Callbacks[[int, int, int]] = Callbacks()
+        self.entries_changing: Callbacks[[list[int]]] = Callbacks()
+        self.entries_changed: Callbacks[[list[int]]] = Callbacks()
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def kind(self) -> DocumentKind:
+        """Whether this is a ``urlset`` or a ``sitemapindex``."""
+        return self.source.kind
+
+    @property
+    def raw(self) -> bytes:
+        """The bytes the document was read from (UTF-8, without BOM)."""
+        return self._raw
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def id_at(self, row: int) -> int:
+        """Stable id of the entry at ``row``."""
+        return self._ids[row]
+
+    def row_of(self, entry_id: int, hint: int | None = None) -> int:
+        """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""
+        ids = self._ids
+        if hint is not None and 0 <= hint < len(ids) and ids[hint] == entry_id:
+            return hint
+        if not self._reordered and entry_id < len(ids) and ids[entry_id] == entry_id:
+            return entry_id
+        try:
+            return ids.index(entry_id)
+        except ValueError:
+            raise KeyError(entry_id) from None
+
+    def text(self, row: int, field_index: int) -> str | None:
+        """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
+        begin = self._cols[2 * field_index][row]
+        if begin >= 0:
+            end = self._cols[2 * field_index + 1][row]
+            return self._raw[begin:end].decode("utf-8").strip(XML_WHITESPACE)
+        if begin == ABSENT:
+            return None
+        return self._objects[self._ids[row]].value(FIELDS[field_index])
+
+    def has_object(self, row: int) -> bool:
+        """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
+        return self._cols[0][row] == IN_OBJECT
+
+    def entry_at(self, row: int) -> Entry:
+        """The entry at ``row`` as an immutable value."""
+        entry_id = self._ids[row]
+        if self._cols[0][row] == IN_OBJECT:
+            return self._objects[entry_id]
+        values: dict[str, str | None] = {}
+        raw: dict[str, str] = {}
+        for index, name in enumerate(FIELDS):
+            begin = self._cols[2 * index][row]
+            if begin < 0:
+                values[name] = None
+                continue
+            text = self._raw[begin : self._cols[2 * index + 1][row]].decode("utf-8")
+            value = text.strip(XML_WHITESPACE)
+            values[name] = value
+            if value != text:
+                raw[name] = text
+        element = "sitemap" if self._is_sitemap_element(row) else "url"
+        return Entry(id=entry_id, element=element, raw=raw, **values)
+
+    def entry(self, entry_id: int) -> Entry:
+        """The entry with ``entry_id``."""
+        return self.entry_at(self.row_of(entry_id))
+
+    def entries(self) -> Iterator[Entry]:
+        """Every entry in row order."""
+        for row in range(len(self._ids)):
+            yield self.entry_at(row)
+
+    def body(self, row: int) -> bytes:
+        """The serialised bytes of the entry at ``row`` (its element, or its text line)."""
+        entry_id = self._ids[row]
+        body = self._bodies.get(entry_id)
+        if body is not None:
+            return body
+        return self._raw[self._start[row] : self._end[row]]
+
+    def line_of(self, row: int) -> int | None:
+        """1-based line where the entry at ``row`` starts in the file, if it came from it."""
+        start = self._start[row]
+        if start < 0:
+            return None
+        return self._line_index().line(start)
+
+    def position_of(self, row: int) -> tuple[int, int] | None:
+        """1-based (line, column) of the entry at ``row`` in the file it was read from."""
+        start = self._start[row]
+        if start < 0:
+            return None
+        return self._line_index().line_column(start)
+
+    def line_index(self) -> LineIndex:
+        """Line lookups over the bytes the document was read from."""
+        return self._line_index()
+
+    def _line_index(self) -> LineIndex:
+        if self._lines is None:
+            self._lines = LineIndex(self._raw)
+        return self._lines
+
+    def _is_sitemap_element(self, row: int) -> bool:
+        if self.source.format != "xml":
+            return False
+        start = self._start[row]
+        if start < 0:
+            return self.kind == DocumentKind.INDEX
+        head = self._raw[start : start + 64]
+        name_end = head.find(b">")
+        name = head[1:name_end].rsplit(b":", 1)[-1]
+        return name == b"sitemap"
+
+    def extension_totals(self) -> tuple[int, int, int, int]:
+        """Numbers of images, videos, news items and alternates over all entries."""
+        totals = [0, 0, 0, 0]
+        for entry in self._objects.values():
+            for index, count in enumerate(entry.extension_counts):
+                totals[index] += count
+        return totals[0], totals[1], totals[2], totals[3]
+
+    @property
+    def modified_entry_count(self) -> int:
+        """How many entries carry their own bytes (edited or new) instead of the original's."""
+        return len(self._bodies)
+
+    @property
+    def is_pristine(self) -> bool:
+        """Whether saving now would write back exactly the bytes that were read."""
+        return not (self._bodies or self._leads or self._reordered or self._tail_prefix)
+
+    # ----------------------------------------------------------------- editing
+
+    def allocate_id(self) -> int:
+        """A fresh entry id, never used before in this document."""
+        self._next_id += 1
+        return self._next_id - 1
+
+    def state(self, row: int) -> RowState:
+        """Snapshot of everything held for ``row``."""
+        entry_id = self._ids[row]
+        return RowState(
+            id=entry_id,
+            lead=self._lead[row],
+            start=self._start[row],
+            end=self._end[row],
+            columns=tuple(column[row] for column in self._cols),
+            entry=self._objects.get(entry_id),
+            body=self._bodies.get(entry_id),
+            lead_bytes=self._leads.get(entry_id),
+        )
+
+    def restore_states(self, states: Sequence[RowState]) -> None:
+        """Put rows back exactly as :meth:`state` saw them (they must still exist)."""
+        rows = [self.row_of(state.id) for state in states]
+        self.entries_changing.emit(rows)
+        for row, state in zip(rows, states, strict=True):
+            self._write_state(row, state)
+        self.entries_changed.emit(rows)
+
+    def replace_entries(self, changes: Sequence[Entry]) -> list[tuple[RowState, RowState]]:
+        """Replace entries by id with new values; return (before, after) states per entry."""
+        rows = [self.row_of(entry.id) for entry in changes]
+        self.entries_changing.emit(rows)
+        result: list[tuple[RowState, RowState]] = []
+        for row, new in zip(rows, changes, strict=True):
+            before = self.state(row)
+            old = self.entry_at(row)
+            body, stored = self.codec.edited_body(self.body(row), old, new)
+            self._store_object(row, replace(stored, id=new.id), body)
+            result.append((before, self.state(row)))
+        self.entries_changed.emit(rows)
+        return result
+
+    def set_text(self, entry_id: int, name: str, value: str | None) -> tuple[RowState, RowState]:
+        """Set one protocol field of one entry; ``None`` removes the field."""
+        entry = self.entry(entry_id)
+        return self.replace_entries([replace(entry, **{name: value})])[0]
+
+    def insert_entries(
+        self,
+        row: int,
+        entries: Sequence[Entry],
+        bodies: Sequence[bytes | None] | None = None,
+    ) -> list[int]:
+        """Insert new entries before ``row``; entries with ``id < 0`` get fresh ids."""
+        count = len(entries)
+        if not count:
+            return []
+        row = max(0, min(row, len(self)))
+        prepared: list[tuple[Entry, bytes]] = []
+        for index, entry in enumerate(entries):
+            given = bodies[index] if bodies is not None else None
+            if given is None:
+                given, entry = self.codec.new_body(entry)
+            entry_id = entry.id if entry.id >= 0 else self.allocate_id()
+            self._next_id = max(self._next_id, entry_id + 1)
+            prepared.append((replace(entry, id=entry_id), given))
+        self.entries_inserting.emit(row, count)
+        self._open_rows(row, count)
+        line_format = self.source.format != "xml"
+        for offset, (entry, body) in enumerate(prepared):
+            at = row + offset
+            self._ids[at] = entry.id
+            self._objects[entry.id] = entry
+            self._bodies[entry.id] = body
+            # A new first line of a text file needs no line break before it.
+            first_line = line_format and at == 0
+            self._leads[entry.id] = b"" if first_line else self._new_entry_lead
+        self._reordered = True
+        self.entries_inserted.emit(row, count)
+        return [entry.id for entry, _ in prepared]
+
+    def remove_rows(self, rows: Iterable[int]) -> Removal:
+        """Remove rows; comments and other markup before them stay in the file."""
+        removal = Removal()
+        for first, count in _ranges_descending(rows):
+            self.entries_removing.emit(first, count)
+            for row in range(first + count - 1, first - 1, -1):
+                removal.steps.append(self._remove_one(row))
+            self.entries_removed.emit(first, count)
+        self._reordered = True
+        return removal
+
+    def restore_rows(self, removal: Removal) -> None:
+        """Undo :meth:`remove_rows` exactly."""
+        for row, state, target, previous in reversed(removal.steps):
+            self.entries_inserting.emit(row, 1)
+            self._open_rows(row, 1)
+            self._write_state(row, state)
+            self._set_transfer(target, previous)
+            self.entries_inserted.emit(row, 1)
+
+    def move_rows(self, row: int, count: int, destination: int) -> None:
+        """Move ``count`` rows starting at ``row`` to before ``destination`` (Qt semantics)."""
+        if count <= 0 or row <= destination <= row + count:
+            return
+        self.entries_moving.emit(row, count, destination)
+        for column in self._all_columns():
+            moved = column[row : row + count]
+            del column[row : row + count]
+            at = destination if destination < row else destination - count
+            column[at:at] = moved
+        self._reordered = True
+        self.entries_moved.emit(row, count, destination)
+
+    # ----------------------------------------------------------------- writing
+
+    def chunks(self) -> Iterator[bytes]:
+        """The document's bytes in pieces, untouched runs as single slices of the original."""
+        raw = self._raw
+        if self.is_pristine:
+            yield raw
+            return
+        yield raw[: self._head_end]
+        run_begin = -1
+        run_end = -1
+        separate = self.source.format == "text"
+        last = b"\n"
+        for row in range(len(self._ids)):
+            entry_id = self._ids[row]
+            start = self._start[row]
+            pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
+            if pristine and self._lead[row] == run_end:
+                run_end = self._end[row]
+                continue
+            if run_begin >= 0:
+                yield raw[run_begin:run_end]
+                last = raw[run_end - 1 : run_end]
+            if pristine:
+                run_begin, run_end = self._lead[row], self._end[row]
+                piece = raw[run_begin:start]
+            else:
+                run_begin = run_end = -1
+                lead = self._leads.get(entry_id)
+                piece = lead if lead is not None else raw[self._lead[row] : start]
+            if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
+                yield self._new_entry_lead
+            if not pristine:
+                body = self.body(row)
+                yield piece
+                yield body
+                last = body[-1:] if body else piece[-1:]
+        if run_begin >= 0:
+            yield raw[run_begin:run_end]
+            last = raw[run_end - 1 : run_end]
+        tail = self._tail_prefix + raw[self._tail_start :]
+        if separate and tail and last not in (b"\n", b"\r") and tail[:1] not in (b"\n", b"\r"):
+            yield self._new_entry_lead
+        yield tail
+
+    def to_bytes(self) -> bytes:
+        """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
+        return b"".join(self.chunks())
+
+    # ---------------------------------------------------------------- internals
+
+    def _all_columns(self) -> list[array[int]]:
+        return [self._ids, self._lead, self._start, self._end, *self._cols]
+
+    def _open_rows(self, row: int, count: int) -> None:
+        for column in self._all_columns():
+            column[row:row] = array(column.typecode, [IN_OBJECT]) * count
+
+    def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
+        self._objects[entry.id] = entry
+        self._bodies[entry.id] = body
+        for column in self._cols:
+            column[row] = IN_OBJECT
+
+    def _write_state(self, row: int, state: RowState) -> None:
+        entry_id = state.id
+        self._ids[row] = entry_id
+        self._lead[row] = state.lead
+        self._start[row] = state.start
+        self._end[row] = state.end
+        for column, value in zip(self._cols, state.columns, strict=True):
+            column[row] = value
+        _put(self._objects, entry_id, state.entry)
+        _put(self._bodies, entry_id, state.body)
+        _put(self._leads, entry_id, state.lead_bytes)
+
+    def _lead_bytes(self, row: int) -> bytes:
+        lead = self._leads.get(self._ids[row])
+        if lead is not None:
+            return lead
+        return self._raw[self._lead[row] : self._start[row]]
+
+    def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
+        state = self.state(row)
+        lead = self._lead_bytes(row)
+        kept = lead.rstrip(XML_WHITESPACE_BYTES)
+        target: int | None = None
+        previous: bytes | None = None
+        if kept.strip(XML_WHITESPACE_BYTES):
+            # Comments and other markup before the entry move to the next entry (or the tail).
+            if row + 1 < len(self._ids):
+                target = self._ids[row + 1]
+                previous = self._leads.get(target)
+                self._leads[target] = kept + self._lead_bytes(row + 1)
+            else:
+                target = -1
+                previous = self._tail_prefix
+                self._tail_prefix = kept + self._tail_prefix
+        for column in self._all_columns():
+            del column[row]
+        self._objects.pop(state.id, None)
+        self._bodies.pop(state.id, None)
+        self._leads.pop(state.id, None)
+        return row, state, target, previous
+
+    def _set_transfer(self, target: int | None, previous: bytes | None) -> None:
+        if target is None:
+            return
+        if target == -1:
+            self._tail_prefix = previous or b""
+        else:
+            _put(self._leads, target, previous)
+
+
+def _put(mapping: dict[int, bytes] | dict[int, Entry], key: int, value: object) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value  # type: ignore[assignment]
+
+
+def _ranges_descending(rows: Iterable[int]) -> list[tuple[int, int]]:
+    """Contiguous (first, count) ranges of ``rows``, bottom range first."""
+    ordered = sorted(set(rows))
+    ranges: list[tuple[int, int]] = []
+    for row in ordered:
+        if ranges and ranges[-1][0] + ranges[-1][1] == row:
+            ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
+        else:
+            ranges.append((row, 1))
+    return list(reversed(ranges))
+
+
+__all__ = [
+    "FIELD_COLUMNS",
+    "DocumentSource",
+    "EntryCodec",
+    "Layout",
+    "Removal",
+    "RowState",
+    "SitemapDocument",
+]

@@ -1,0 +1,84 @@
+"""Serialise edited and new entries of an XML sitemap in the document's own style."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.xml_edit import EditStyle, sync_entry
+from sitemap_studio.core.xml_extract import entry_from_element
+from sitemap_studio.core.xml_parsers import parse_tree
+
+_WRAPPER = "w"
+
+
+def _escape_attribute(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+class XmlCodec:
+    """Turns entries into XML bytes that fit the document they belong to.
+
+    ``namespaces`` are the declarations on the document's root element, so
+    an entry serialised here needs no declarations of its own for them.
+    """
+
+    format = "xml"
+
+    def __init__(
+        self,
+        namespaces: dict[str, str],
+        doc_ns: str | None,
+        prefix: str,
+        kind: DocumentKind,
+        style: EditStyle | None = None,
+    ) -> None:
+        self.namespaces = dict(namespaces)
+        self.doc_ns = doc_ns
+        self.prefix = prefix
+        self.kind = kind
+        self.style = style or EditStyle()
+        decls = "".join(
+            f' xmlns{":" + name if name else ""}="{_escape_attribute(uri)}"'
+            for name, uri in self.namespaces.items()
+        )
+        self._open = f"<{_WRAPPER}{decls}>".encode()
+        self._close = f"</{_WRAPPER}>".encode()
+
+    def parse_body(self, body: bytes) -> etree._Element:
+        """Parse an entry's bytes in the document's namespace context."""
+        return parse_tree(self._open + body + self._close)[0]
+
+    def serialise(self, element: etree._Element) -> bytes:
+        """Bytes of ``element`` as it would appear inside the document's root."""
+        wrapper = element.getparent()
+        element.tail = None
+        text = etree.tostring(wrapper, encoding="utf-8", xml_declaration=False)
+        opening_end = text.index(b">") + 1
+        return text[opening_end : -len(self._close)]
+
+    def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
+        """Apply the change from ``old`` to ``new`` to ``body``, keeping everything else."""
+        element = self.parse_body(body)
+        sync_entry(element, self.doc_ns, old, new, self.style)
+        result = self.serialise(element)
+        return result, self._reread(result, new.id)
+
+    def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
+        """Bytes for a new entry, in the document's namespace and indentation."""
+        name = entry.element or ("sitemap" if self.kind == DocumentKind.INDEX else "url")
+        qname = f"{self.prefix}:{name}" if self.prefix else name
+        element = self.parse_body(f"<{qname}/>".encode())
+        sync_entry(element, self.doc_ns, Entry(element=name), entry, self.style)
+        result = self.serialise(element)
+        return result, self._reread(result, entry.id)
+
+    def _reread(self, body: bytes, entry_id: int) -> Entry:
+        entry = entry_from_element(self.parse_body(body), self.doc_ns)
+        return Entry(
+            id=entry_id, loc=entry.loc, lastmod=entry.lastmod, changefreq=entry.changefreq,
+            priority=entry.priority, images=entry.images, videos=entry.videos, news=entry.news,
+            alternates=entry.alternates, mobile=entry.mobile, element=entry.element,
+            raw=entry.raw, notes=tuple(
+                note.__class__(note.kind, note.name, None) for note in entry.notes),
+        )

@@ -1,0 +1,210 @@
+"""Build typed :class:`Entry` values from parsed ``<url>``/``<sitemap>`` elements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from sitemap_studio.core.entries import (
+    IMAGE_NS,
+    MOBILE_NS,
+    NEWS_NS,
+    VIDEO_NS,
+    XHTML_NS,
+    Alternate,
+    Entry,
+    Image,
+    News,
+    Price,
+    StructureNote,
+    Video,
+)
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+
+#: Protocol children allowed in each entry element, in schema order.
+ALLOWED_CHILDREN = {
+    "url": ("loc", "lastmod", "changefreq", "priority"),
+    "sitemap": ("loc", "lastmod"),
+}
+PROTOCOL_NAMES = ("loc", "lastmod", "changefreq", "priority")
+ENTRY_NAMES = ("url", "sitemap")
+
+_IMAGE_FIELDS = ("loc", "caption", "geo_location", "title", "license")
+_VIDEO_TEXT = (
+    "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
+    "expiration_date", "rating", "view_count", "publication_date", "family_friendly",
+    "restriction", "platform", "requires_subscription", "uploader", "live", "category",
+    "gallery_loc", "id",
+)
+_VIDEO_ATTRS = {
+    ("player_loc", "allow_embed"): "player_loc_allow_embed",
+    ("player_loc", "autoplay"): "player_loc_autoplay",
+    ("restriction", "relationship"): "restriction_relationship",
+    ("platform", "relationship"): "platform_relationship",
+    ("uploader", "info"): "uploader_info",
+}
+_NEWS_TEXT = ("publication_date", "title", "keywords", "genres", "stock_tickers", "access")
+
+
+def split_tag(tag: str) -> tuple[str | None, str]:
+    """``{ns}local`` into (ns, local); (None, local) when there is no namespace."""
+    if tag.startswith("{"):
+        ns, _, local = tag[1:].partition("}")
+        return ns, local
+    return None, tag
+
+
+def text_of(element: etree._Element) -> tuple[str, str]:
+    """(value, raw): all text inside ``element``, and that text trimmed of XML whitespace."""
+    raw = "".join(element.itertext())
+    return raw.strip(XML_WHITESPACE), raw
+
+
+def entry_from_element(element: etree._Element, doc_ns: str | None, *, line_base: int = 1) -> Entry:
+    """Read an entry element into an :class:`Entry`, noting every structural oddity."""
+    _, element_name = split_tag(element.tag)
+    allowed = ALLOWED_CHILDREN.get(element_name, PROTOCOL_NAMES)
+    values: dict[str, Any] = {}
+    raw: dict[str, str] = {}
+    notes: list[StructureNote] = []
+    images: list[Image] = []
+    videos: list[Video] = []
+    news: list[News] = []
+    alternates: list[Alternate] = []
+    mobile = False
+
+    def line_of(node: etree._Element) -> int | None:
+        return None if node.sourceline is None else line_base + node.sourceline - 1
+
+    for name in element.attrib:
+        if not str(name).startswith("{"):
+            notes.append(StructureNote("attribute", str(name), line_of(element)))
+    if (element.text or "").strip(XML_WHITESPACE):
+        notes.append(StructureNote("text", element_name, line_of(element)))
+    last_order = -1
+    for child in element:
+        if (child.tail or "").strip(XML_WHITESPACE):
+            notes.append(StructureNote("text", element_name, line_of(child)))
+        if not isinstance(child.tag, str):
+            continue  # comments and processing instructions stay in the XML only
+        ns, local = split_tag(child.tag)
+        if ns == doc_ns:
+            if local in ENTRY_NAMES:
+                notes.append(StructureNote("nested", local, line_of(child)))
+            elif local not in PROTOCOL_NAMES or local not in allowed:
+                notes.append(StructureNote("unknown", local, line_of(child)))
+            if local not in PROTOCOL_NAMES:
+                continue
+            if local in values:
+                notes.append(StructureNote("repeated", local, line_of(child)))
+                continue
+            order = PROTOCOL_NAMES.index(local)
+            if order < last_order:
+                notes.append(StructureNote("order", local, line_of(child)))
+            last_order = max(last_order, order)
+            if len(child):
+                notes.append(StructureNote("mixed", local, line_of(child)))
+            for attr in child.attrib:
+                notes.append(StructureNote("attribute", f"{local}@{attr}", line_of(child)))
+            value, raw_text = text_of(child)
+            values[local] = value
+            if raw_text != value or _has_cdata(child):
+                raw[local] = raw_text
+        elif ns == IMAGE_NS and local == "image":
+            images.append(image_from_element(child))
+        elif ns == VIDEO_NS and local == "video":
+            videos.append(video_from_element(child))
+        elif ns == NEWS_NS and local == "news":
+            news.append(news_from_element(child))
+        elif ns == XHTML_NS and local == "link":
+            alternates.append(alternate_from_element(child))
+        elif ns == MOBILE_NS and local == "mobile":
+            mobile = True
+    if "loc" not in values:
+        notes.append(StructureNote("missing", "loc", line_of(element)))
+    return Entry(
+        loc=values.get("loc"),
+        lastmod=values.get("lastmod"),
+        changefreq=values.get("changefreq"),
+        priority=values.get("priority"),
+        images=tuple(images),
+        videos=tuple(videos),
+        news=tuple(news),
+        alternates=tuple(alternates),
+        mobile=mobile,
+        element=element_name,
+        raw=raw,
+        notes=tuple(notes),
+    )
+
+
+def _has_cdata(element: etree._Element) -> bool:
+    return b"<![CDATA[" in etree.tostring(element, with_tail=False)
+
+
+def _children_text(element: etree._Element, ns: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for child in element:
+        if not isinstance(child.tag, str):
+            continue
+        child_ns, local = split_tag(child.tag)
+        if child_ns == ns and local not in found:
+            found[local] = text_of(child)[0]
+    return found
+
+
+def image_from_element(element: etree._Element) -> Image:
+    """Read ``image:image``."""
+    found = _children_text(element, IMAGE_NS)
+    return Image(**{name: found.get(name) for name in _IMAGE_FIELDS})
+
+
+def video_from_element(element: etree._Element) -> Video:
+    """Read ``video:video`` with the attributes Google documents."""
+    found = _children_text(element, VIDEO_NS)
+    fields: dict[str, Any] = {name: found.get(name) for name in _VIDEO_TEXT}
+    tags: list[str] = []
+    prices: list[Price] = []
+    for child in element:
+        if not isinstance(child.tag, str):
+            continue
+        ns, local = split_tag(child.tag)
+        if ns != VIDEO_NS:
+            continue
+        for (owner, attr), target in _VIDEO_ATTRS.items():
+            if local == owner and attr in child.attrib and fields.get(target) is None:
+                fields[target] = child.get(attr)
+        if local == "tag":
+            tags.append(text_of(child)[0])
+        elif local == "price":
+            prices.append(Price(text_of(child)[0], child.get("currency"), child.get("type"),
+                                child.get("resolution")))
+        elif local == "tvshow":
+            fields["has_tvshow"] = True
+    fields["tags"] = tuple(tags)
+    fields["prices"] = tuple(prices)
+    return Video(**fields)
+
+
+def news_from_element(element: etree._Element) -> News:
+    """Read ``news:news`` including its ``news:publication``."""
+    found = _children_text(element, NEWS_NS)
+    fields: dict[str, Any] = {name: found.get(name) for name in _NEWS_TEXT}
+    for child in element:
+        if isinstance(child.tag, str) and child.tag == f"{{{NEWS_NS}}}publication":
+            publication = _children_text(child, NEWS_NS)
+            fields["publication_name"] = publication.get("name")
+            fields["publication_language"] = publication.get("language")
+            break
+    return News(**fields)
+
+
+def alternate_from_element(element: etree._Element) -> Alternate:
+    """Read ``xhtml:link``."""
+    return Alternate(
+        rel=element.get("rel"),
+        hreflang=element.get("hreflang"),
+        href=element.get("href"),
+        media=element.get("media"),
+    )

@@ -1,0 +1,132 @@
+"""Write new sitemap documents: UTF-8, declared, deterministic, schema-valid in form."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from sitemap_studio.core.entries import (
+    IMAGE_NS,
+    MOBILE_NS,
+    NEWS_NS,
+    SITEMAP_NS,
+    STANDARD_PREFIXES,
+    VIDEO_NS,
+    XHTML_NS,
+    DocumentKind,
+    Entry,
+)
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.xml_codec import XmlCodec
+from sitemap_studio.core.xml_edit import EditStyle
+
+XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
+ENTRY_LEAD = b"\n  "
+#: Characters XML 1.0 cannot carry at all, not even as references.
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
+
+
+def escape_text(value: str) -> str:
+    """Escape ``value`` for element content; refuse characters XML cannot hold."""
+    bad = _ILLEGAL.search(value)
+    if bad:
+        raise SitemapError(
+            f"the value contains U+{ord(bad.group()):04X}, which XML 1.0 cannot hold: "
+            f"{value[:80]!r}", code="illegal-character")
+    return value.translate(_ESCAPES)
+
+
+def is_simple(entry: Entry) -> bool:
+    """Whether an entry has only protocol fields (no extensions)."""
+    return not (entry.images or entry.videos or entry.news or entry.alternates or entry.mobile)
+
+
+def simple_entry_xml(entry: Entry, element: str, prefix: str = "") -> bytes:
+    """Bytes of a protocol-only entry, indented two spaces per level."""
+    p = f"{prefix}:" if prefix else ""
+    parts = [f"<{p}{element}>"]
+    names = ("loc", "lastmod") if element == "sitemap" else ("loc", "lastmod", "changefreq",
+                                                              "priority")
+    for name in names:
+        value = entry.value(name)
+        if value is not None:
+            parts.append(f"\n    <{p}{name}>{escape_text(value)}</{p}{name}>")
+    parts.append(f"\n  </{p}{element}>")
+    return "".join(parts).encode("utf-8")
+
+
+def namespaces_for(entries: Iterable[Entry]) -> dict[str, str]:
+    """Root declarations for a new document holding ``entries`` (only those used)."""
+    used = {"": SITEMAP_NS}
+    for entry in entries:
+        if entry.images:
+            used[STANDARD_PREFIXES[IMAGE_NS]] = IMAGE_NS
+        if entry.videos:
+            used[STANDARD_PREFIXES[VIDEO_NS]] = VIDEO_NS
+        if entry.news:
+            used[STANDARD_PREFIXES[NEWS_NS]] = NEWS_NS
+        if entry.alternates:
+            used[STANDARD_PREFIXES[XHTML_NS]] = XHTML_NS
+        if entry.mobile:
+            used[STANDARD_PREFIXES[MOBILE_NS]] = MOBILE_NS
+    return used
+
+
+def root_start_tag(kind: DocumentKind, namespaces: dict[str, str]) -> bytes:
+    """``<urlset xmlns=...>`` with declarations in a fixed order."""
+    ordered = sorted(namespaces.items(), key=lambda item: (item[0] != "", item[0]))
+    decls = "".join(
+        f' xmlns{":" + prefix if prefix else ""}="{escape_text(uri)}"' for prefix, uri in ordered)
+    return f"<{kind.value}{decls}>".encode()
+
+
+def entry_element(kind: DocumentKind, entry: Entry) -> str:
+    """The element name an entry gets in a new document of ``kind``."""
+    return "sitemap" if kind == DocumentKind.INDEX else "url"
+
+
+def iter_new_document(entries: list[Entry], kind: DocumentKind,
+                      stylesheet: str | None = None) -> Iterator[bytes]:
+    """The bytes of a new document holding ``entries``, in pieces."""
+    namespaces = namespaces_for(entries) if kind == DocumentKind.URLSET else {"": SITEMAP_NS}
+    codec = XmlCodec(namespaces, SITEMAP_NS, "", kind, EditStyle("\n    ", "\n  "))
+    yield XML_DECLARATION
+    if stylesheet:
+        yield f'<?xml-stylesheet type="text/xsl" href="{escape_text(stylesheet)}"?>\n'.encode()
+    yield root_start_tag(kind, namespaces)
+    for entry in entries:
+        yield ENTRY_LEAD
+        yield entry_bytes(entry, kind, codec)
+    yield f"\n</{kind.value}>\n".encode()
+
+
+def entry_bytes(entry: Entry, kind: DocumentKind, codec: XmlCodec) -> bytes:
+    """Bytes of one entry in a new document, fast for protocol-only entries."""
+    element = entry_element(kind, entry)
+    if kind == DocumentKind.INDEX or is_simple(entry):
+        return simple_entry_xml(entry, element)
+    try:
+        return codec.new_body(replace(entry, element=element))[0]
+    except ValueError as exc:  # lxml refuses strings XML cannot hold
+        raise SitemapError(f"cannot write entry {entry.loc!r}: {exc}",
+                           code="illegal-character") from None
+
+
+def new_xml_document(entries: list[Entry], kind: DocumentKind,
+                     stylesheet: str | None = None) -> bytes:
+    """A complete new document holding ``entries``."""
+    return b"".join(iter_new_document(entries, kind, stylesheet))
+
+
+def new_text_document(entries: Iterable[Entry]) -> bytes:
+    """A text sitemap: one URL per line, UTF-8, final newline."""
+    lines = []
+    for entry in entries:
+        if entry.loc:
+            if "\n" in entry.loc or "\r" in entry.loc:
+                raise SitemapError(f"a URL with a line break cannot go in a text sitemap: "
+                                   f"{entry.loc!r}", code="illegal-character")
+            lines.append(entry.loc)
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
