@@ -26,24 +26,38 @@ class OutputFormat(StrEnum):
     ROBOTS = "robots"
 
 
-def output_for(path: str | os.PathLike[str], document: SitemapDocument) -> tuple[OutputFormat, bool]:
-    """(format, gzip) that the file name asks for; an unknown suffix keeps the document's own."""
-    name = os.fspath(path).lower()
-    compressed = name.endswith(".gz")
-    if compressed:
-        name = name[:-3]
-    if name.endswith(".txt") and not name.rsplit("/", 1)[-1].startswith("robots"):
-        return OutputFormat.TEXT, compressed
-    if name.endswith(".xml"):
-        return OutputFormat.XML, compressed
-    if name.rsplit("/", 1)[-1].startswith("robots"):
-        return OutputFormat.ROBOTS, compressed
+def _suffix(name: str) -> str:
+    base = os.path.basename(name).lower().removesuffix(".gz")
+    return os.path.splitext(base)[1]
+
+
+def _own_format(document: SitemapDocument) -> OutputFormat:
     own = document.source.format
-    if own == "text":
-        return OutputFormat.TEXT, compressed
-    if own == "robots":
+    return OutputFormat(own) if own in ("text", "robots") else OutputFormat.XML
+
+
+def output_for(path: str | os.PathLike[str], document: SitemapDocument) -> tuple[OutputFormat, bool]:
+    """(format, gzip) that the file name asks for.
+
+    A name with the same suffix as the file the document came from keeps the
+    document's own format (an XML sitemap served as ``sitemap.txt`` stays
+    XML); otherwise ``.txt`` means a text sitemap, ``.xml`` XML, ``robots*``
+    a robots.txt, and an unknown suffix keeps the document's own format.
+    """
+    name = os.fspath(path)
+    compressed = name.lower().endswith(".gz")
+    base = os.path.basename(name).lower()
+    source = document.source.path
+    if source is not None and _suffix(source) == _suffix(name):
+        return _own_format(document), compressed
+    if base.startswith("robots"):
         return OutputFormat.ROBOTS, compressed
-    return OutputFormat.XML, compressed
+    suffix = _suffix(name)
+    if suffix == ".txt":
+        return OutputFormat.TEXT, compressed
+    if suffix == ".xml":
+        return OutputFormat.XML, compressed
+    return _own_format(document), compressed
 
 
 def _same_format(document: SitemapDocument, fmt: OutputFormat) -> bool:

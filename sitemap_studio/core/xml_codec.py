@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from sitemap_studio.core.entries import DocumentKind, Entry
@@ -10,10 +12,50 @@ from sitemap_studio.core.xml_extract import entry_from_element
 from sitemap_studio.core.xml_parsers import parse_tree
 
 _WRAPPER = "w"
+#: Above this many declarations, a fragment's wrapper declares only the prefixes it uses.
+_FEW_NAMESPACES = 32
+_PREFIX_USE = re.compile(rb"[<\s/]([A-Za-z_][\w.\-]*):")
 
 
 def _escape_attribute(value: str) -> str:
     return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+class FragmentParser:
+    """Parses one entry's bytes in the namespace context of the document's root element."""
+
+    def __init__(self, namespaces: dict[str, str]) -> None:
+        self.namespaces = dict(namespaces)
+        self._open = self._opening(self.namespaces)
+        self._close = f"</{_WRAPPER}>".encode()
+
+    @staticmethod
+    def _opening(namespaces: dict[str, str]) -> bytes:
+        decls = "".join(
+            f' xmlns{":" + name if name else ""}="{_escape_attribute(uri)}"'
+            for name, uri in namespaces.items()
+        )
+        return f"<{_WRAPPER}{decls}>".encode()
+
+    def parse(self, body: bytes, *, path: str | None = None) -> etree._Element:
+        """The element ``body`` holds, parsed with the hardened tree parser."""
+        opening = self._open
+        if len(self.namespaces) > _FEW_NAMESPACES:
+            used = {match.decode("utf-8", "replace") for match in _PREFIX_USE.findall(body)}
+            wanted = {prefix: self.namespaces[prefix] for prefix in used
+                      if prefix in self.namespaces}
+            if "" in self.namespaces:
+                wanted[""] = self.namespaces[""]
+            opening = self._opening(wanted)
+        return parse_tree(opening + body + self._close, path=path)[0]
+
+    def serialise(self, element: etree._Element) -> bytes:
+        """Bytes of ``element`` as it would appear inside the document's root."""
+        wrapper = element.getparent()
+        element.tail = None
+        text = etree.tostring(wrapper, encoding="utf-8", xml_declaration=False)
+        opening_end = text.index(b">") + 1
+        return text[opening_end : -len(self._close)]
 
 
 class XmlCodec:
@@ -38,24 +80,15 @@ class XmlCodec:
         self.prefix = prefix
         self.kind = kind
         self.style = style or EditStyle()
-        decls = "".join(
-            f' xmlns{":" + name if name else ""}="{_escape_attribute(uri)}"'
-            for name, uri in self.namespaces.items()
-        )
-        self._open = f"<{_WRAPPER}{decls}>".encode()
-        self._close = f"</{_WRAPPER}>".encode()
+        self.fragments = FragmentParser(namespaces)
 
     def parse_body(self, body: bytes) -> etree._Element:
         """Parse an entry's bytes in the document's namespace context."""
-        return parse_tree(self._open + body + self._close)[0]
+        return self.fragments.parse(body)
 
     def serialise(self, element: etree._Element) -> bytes:
         """Bytes of ``element`` as it would appear inside the document's root."""
-        wrapper = element.getparent()
-        element.tail = None
-        text = etree.tostring(wrapper, encoding="utf-8", xml_declaration=False)
-        opening_end = text.index(b">") + 1
-        return text[opening_end : -len(self._close)]
+        return self.fragments.serialise(element)
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """Apply the change from ``old`` to ``new`` to ``body``, keeping everything else."""

@@ -21,7 +21,7 @@ from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, r
 from sitemap_studio.core.prolog import Prolog
 from sitemap_studio.core.text_position import LineIndex
 from sitemap_studio.core.xml_extract import ENTRY_NAMES, entry_from_element
-from sitemap_studio.core.xml_parsers import parse_tree
+from sitemap_studio.core.xml_codec import FragmentParser
 from sitemap_studio.core.xml_tokens import (
     TAG_NAME,
     TOKEN,
@@ -90,11 +90,7 @@ class _Scanner:
             columns=[array(code) for _ in range(FIELD_COLUMNS)], objects={},
             tail_start=prolog.root_tag_end, root_end=len(data),
         )
-        decls = "".join(
-            f' xmlns{":" + prefix if prefix else ""}="{_escape_attr(uri)}"'
-            for prefix, uri in prolog.namespaces.items()
-        )
-        self.wrapper_open = f"<w{decls}>".encode()
+        self.fragments = FragmentParser(prolog.namespaces)
         self.doc_ns = prolog.namespace
 
     def run(self, cancel: CancelToken | None, progress: ProgressCallback | None) -> ScanResult:
@@ -200,9 +196,8 @@ class _Scanner:
         result = self.result
         row = len(result.start)
         line = self.lines.line(elem_start)
-        fragment = self.wrapper_open + self.data[elem_start:elem_end] + b"</w>"
         try:
-            element = parse_tree(fragment, path=self.path)[0]
+            element = self.fragments.parse(self.data[elem_start:elem_end], path=self.path)
         except ReadError as exc:
             exc.line = None if exc.line is None else line + exc.line - 1
             raise
@@ -225,10 +220,6 @@ class _Scanner:
             "Raise the cap with --max-entries or the SITEMAP_STUDIO_MAX_ENTRIES variable",
             path=self.path,
         )
-
-
-def _escape_attr(value: str) -> str:
-    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
 
 
 def scan_entries(
