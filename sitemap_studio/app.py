@@ -6,27 +6,22 @@ import os
 import sys
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from sitemap_studio import __version__
-
-APP_NAME = "Sitemap Studio"
+from sitemap_studio.services.jobs import JobRunner
+from sitemap_studio.widgets.main_window import APP_NAME, MainWindow
 
 #: When set to a number of milliseconds, the app quits by itself after that long (tests use it).
 ENV_EXIT_AFTER_MS = "SITEMAP_STUDIO_EXIT_AFTER_MS"
 
 
-def create_main_window(path: str | None) -> QMainWindow:
-    """Build the main window, showing which file or project was given, if any."""
-    window = QMainWindow()
-    window.setWindowTitle(APP_NAME)
-    text = f"Opened from the command line: {path}" if path else "No project open"
-    label = QLabel(text)
-    label.setObjectName("placeholder_label")
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    window.setCentralWidget(label)
-    window.resize(900, 600)
+def create_main_window(path: str | None, runner: JobRunner | None = None) -> MainWindow:
+    """Build the main window and start opening ``path`` if one was given."""
+    window = MainWindow(runner or JobRunner())
+    if path:
+        window.open_path(path)
     return window
 
 
@@ -57,5 +52,6 @@ def main(argv: list[str] | None = None) -> int:
 
     delay = _exit_after_ms(os.environ)
     if delay is not None:
+        QTimer.singleShot(delay, window.close)
         QTimer.singleShot(delay, app.quit)
     return app.exec()
