@@ -24,7 +24,7 @@ from sitemap_studio.core.entries import FIELDS, DocumentKind, Entry
 from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.text_position import LineIndex
 from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE, XML_WHITESPACE_BYTES
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE, XML_WHITESPACE_BYTES, unescape
 
 
 class EntryCodec(Protocol):
@@ -165,11 +165,29 @@ class SitemapDocument:
         """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
         begin = self._cols[2 * field_index][row]
         if begin >= 0:
-            end = self._cols[2 * field_index + 1][row]
-            return self._raw[begin:end].decode("utf-8").strip(XML_WHITESPACE)
+            text = self._raw[begin : self._cols[2 * field_index + 1][row]].decode("utf-8")
+            if "&" in text:
+                text = unescape(text)
+            return text.strip(XML_WHITESPACE)
         if begin == ABSENT:
             return None
         return self._objects[self._ids[row]].value(FIELDS[field_index])
+
+    def raw_texts(self, row: int) -> tuple[str | None, str | None, str | None, str | None] | None:
+        """The four field texts as written (untrimmed) for a plain row; ``None`` for object rows."""
+        cols = self._cols
+        if cols[0][row] == IN_OBJECT:
+            return None
+        raw = self._raw
+        texts: list[str | None] = []
+        for index in range(0, FIELD_COLUMNS, 2):
+            begin = cols[index][row]
+            if begin < 0:
+                texts.append(None)
+                continue
+            text = raw[begin : cols[index + 1][row]].decode("utf-8")
+            texts.append(unescape(text) if "&" in text else text)
+        return texts[0], texts[1], texts[2], texts[3]
 
     def has_object(self, row: int) -> bool:
         """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
@@ -188,6 +206,8 @@ class SitemapDocument:
                 values[name] = None
                 continue
             text = self._raw[begin : self._cols[2 * index + 1][row]].decode("utf-8")
+            if "&" in text:
+                text = unescape(text)
             value = text.strip(XML_WHITESPACE)
             values[name] = value
             if value != text:

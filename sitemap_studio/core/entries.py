@@ -62,7 +62,11 @@ class Price:
 
 @dataclass(frozen=True, slots=True)
 class Video:
-    """One ``video:video`` (Google video extension); attributes are separate fields."""
+    """One ``video:video`` (Google video extension); attributes are separate fields.
+
+    ``video:id`` and ``video:tvshow`` content are not typed: they stay in the
+    entry's XML untouched (``has_tvshow`` says whether a tvshow is present).
+    """
 
     thumbnail_loc: str | None = None
     title: str | None = None
@@ -90,7 +94,6 @@ class Video:
     gallery_loc: str | None = None
     prices: tuple[Price, ...] = ()
     has_tvshow: bool = False
-    id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

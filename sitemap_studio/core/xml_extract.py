@@ -35,7 +35,7 @@ _VIDEO_TEXT = (
     "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
     "expiration_date", "rating", "view_count", "publication_date", "family_friendly",
     "restriction", "platform", "requires_subscription", "uploader", "live", "category",
-    "gallery_loc", "id",
+    "gallery_loc",
 )
 _VIDEO_ATTRS = {
     ("player_loc", "allow_embed"): "player_loc_allow_embed",

@@ -44,7 +44,9 @@ def fast_entry_pattern(prefix: bytes) -> re.Pattern[bytes]:
     """The pattern for a plain ``<url>``/``<sitemap>`` whose elements use ``prefix``."""
     p = re.escape(prefix + b":") if prefix else b""
     ws = rb"[ \t\r\n]*"
-    value = rb"([^<&\r]*)"
+    # Plain text, possibly with the predefined entities and character references (the
+    # document is already known to be well-formed, so no other '&' can occur).
+    value = rb"([^<&\r]*(?:&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);[^<&\r]*)*)"
 
     def child(name: bytes, optional: bool = True) -> bytes:
         body = b"<" + p + name + b">" + value + b"</" + p + name + b">" + ws
