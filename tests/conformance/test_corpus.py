@@ -1,0 +1,221 @@
+"""Every real-world sitemap in ``../shared/corpus/real``: open, lossless save, one-entry edit.
+
+MANIFEST.tsv gives each file's entry count. A save with no edits must give back the
+original bytes; an edit of one entry's lastmod (a text sitemap's loc) must change only
+that entry's bytes, and the result must read back with the new value.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+from helpers.shared_data import CORPUS_DIR, data_files, plain_bytes
+from lxml import etree
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import DocumentKind
+from sitemap_studio.core.errors import ReadError
+from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.saving import save_document
+
+FILES = data_files(CORPUS_DIR, exclude=("MANIFEST.tsv",))
+BROKEN = "jsmocks-broken-unescaped-lt.xml"
+NEW_LASTMOD = "2021-03-04T05:06:07+00:00"
+NEW_LOC = "https://example.com/edited-entry?a=1&b=2"
+
+
+def manifest(corpus_dir: Path) -> dict[str, dict[str, str]]:
+    with (corpus_dir / "MANIFEST.tsv").open(encoding="utf-8", newline="") as handle:
+        return {row["filename"]: row for row in csv.DictReader(handle, delimiter="\t")}
+
+
+def expected_entries(row: dict[str, str]) -> int:
+    """Entries from the ``entries`` column: '9 url', '48 lines / 0 URLs (text format)'."""
+    text = row["entries"]
+    urls = re.search(r"(\d+) URLs", text)
+    found = urls or re.match(r"\s*(\d+)", text)
+    assert found, f"cannot read an entry count from {text!r}"
+    return int(found.group(1))
+
+
+def is_well_formed(row: dict[str, str]) -> bool:
+    return "not well-formed" not in row["format"]
+
+
+def open_corpus(corpus_dir: Path, name: str) -> SitemapDocument:
+    row = manifest(corpus_dir)[name]
+    if not is_well_formed(row):
+        pytest.skip(f"{name} is not well-formed (see test_not_well_formed_file_is_refused)")
+    return open_document(corpus_dir / name)
+
+
+def canonical(data: bytes) -> str:
+    """C14N 2.0 with comments (tests may parse XML directly; no DTD, entities or network)."""
+    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True)
+    tree = etree.fromstring(plain_bytes(data), parser).getroottree()
+    return etree.canonicalize(tree, with_comments=True)
+
+
+def entry_elements(root: etree._Element) -> list[etree._Element]:
+    """The root's children that are entries (``url`` or ``sitemap`` in the root's namespace)."""
+    namespace = etree.QName(root).namespace
+    return [child for child in root if isinstance(child.tag, str)
+            and etree.QName(child).namespace == namespace
+            and etree.QName(child).localname in ("url", "sitemap")]
+
+
+def test_manifest_lists_every_file(corpus_dir: Path) -> None:
+    listed = set(manifest(corpus_dir))
+    present = {p.name for p in corpus_dir.iterdir() if p.name != "MANIFEST.tsv"}
+    assert listed == present
+    broken = {name for name, row in manifest(corpus_dir).items() if not is_well_formed(row)}
+    assert broken == {BROKEN}
+
+
+def test_not_well_formed_file_is_refused(corpus_dir: Path) -> None:
+    with pytest.raises(ReadError) as caught:
+        open_document(corpus_dir / BROKEN)
+    assert caught.value.line is not None and caught.value.line >= 1
+    assert caught.value.column is not None and caught.value.column >= 1
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_opens_with_manifest_entry_count(corpus_dir: Path, name: str) -> None:
+    row = manifest(corpus_dir)[name]
+    if not is_well_formed(row):
+        with pytest.raises(ReadError):
+            open_document(corpus_dir / name)
+        return
+    document = open_document(corpus_dir / name)
+    assert len(document) == expected_entries(row)
+    kind = row["format"].split()[0]
+    if kind == "text":
+        assert document.source.format == "text"
+    else:
+        assert document.source.format == "xml"
+        assert document.kind == DocumentKind(kind)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_no_edit_save_gives_back_the_original_bytes(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    document = open_corpus(corpus_dir, name)
+    target = tmp_path / name
+    save_document(document, target)
+    original = (corpus_dir / name).read_bytes()
+    assert plain_bytes(target.read_bytes()) == plain_bytes(original)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_no_edit_save_keeps_the_canonical_form(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    document = open_corpus(corpus_dir, name)
+    if document.source.format != "xml":
+        pytest.skip("C14N applies to XML files only")
+    target = tmp_path / name
+    save_document(document, target)
+    assert canonical(target.read_bytes()) == canonical((corpus_dir / name).read_bytes())
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_file_we_wrote_comes_back_byte_identical(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    document = open_corpus(corpus_dir, name)
+    first = tmp_path / "first" / name
+    second = tmp_path / "second" / name
+    first.parent.mkdir()
+    second.parent.mkdir()
+    save_document(document, first)
+    save_document(open_document(first), second)
+    assert second.read_bytes() == first.read_bytes()
+
+
+def edit_middle_entry(document: SitemapDocument) -> tuple[int, str, str, bytes, int, int]:
+    """Edit the middle entry; return (row, field, value, new body, old start, old end).
+
+    Offsets are into ``document.raw`` (the file's UTF-8 bytes without BOM).
+    """
+    row = len(document) // 2
+    before = document.body(row)
+    position = document.position_of(row)
+    assert position is not None
+    start = byte_offset(document.raw, *position)
+    end = start + len(before)
+    assert document.raw[start:end] == before, "position_of does not point at the entry"
+    field, value = ("loc", NEW_LOC) if document.source.format == "text" else (
+        "lastmod", NEW_LASTMOD)
+    document.set_text(document.id_at(row), field, value)
+    after = document.body(row)
+    assert after != before
+    return row, field, value, after, start, end
+
+
+def byte_offset(data: bytes, line: int, column: int) -> int:
+    """Byte offset of 1-based (line, column in characters) in UTF-8 ``data``."""
+    line_start = 0
+    for _ in range(line - 1):
+        line_start = data.index(b"\n", line_start) + 1
+    line_end = data.find(b"\n", line_start)
+    text = data[line_start : line_end if line_end >= 0 else len(data)].decode("utf-8")
+    return line_start + len(text[: column - 1].encode("utf-8"))
+
+
+def original_text(corpus_dir: Path, name: str, document: SitemapDocument) -> tuple[bytes, int]:
+    """The original file's bytes and where ``document.raw`` starts in them (after a BOM)."""
+    original = plain_bytes((corpus_dir / name).read_bytes())
+    shift = 3 if original.startswith(b"\xef\xbb\xbf") else 0
+    assert original[shift:] == document.raw, "corpus files are UTF-8: raw must be the file"
+    return original, shift
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_editing_one_entry_changes_only_its_bytes(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    document = open_corpus(corpus_dir, name)
+    if not len(document):
+        pytest.skip("no entry to edit")
+    count = len(document)
+    original, shift = original_text(corpus_dir, name, document)
+    row, field, value, body, start, end = edit_middle_entry(document)
+    target = tmp_path / name
+    save_document(document, target)
+    written = plain_bytes(target.read_bytes())
+    assert written[: shift + start] == original[: shift + start], "bytes before the entry"
+    assert written[len(written) - (len(original) - shift - end) :] == original[shift + end :], \
+        "bytes after the entry"
+    assert written == original[: shift + start] + body + original[shift + end :]
+    reopened = open_document(target)
+    assert len(reopened) == count
+    assert reopened.entry_at(row).value(field) == value
+    for other in (0, count - 1):
+        if other != row:
+            assert reopened.entry_at(other) == document.entry_at(other)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_edit_changes_the_canonical_form_only_inside_the_entry(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    document = open_corpus(corpus_dir, name)
+    if document.source.format != "xml" or not len(document):
+        pytest.skip("C14N applies to XML files with entries")
+    count = len(document)
+    row, _, value, _, _, _ = edit_middle_entry(document)
+    target = tmp_path / name
+    save_document(document, target)
+    trees = [etree.fromstring(canonical(data).encode("utf-8"))
+             for data in ((corpus_dir / name).read_bytes(), target.read_bytes())]
+    entries = [entry_elements(root) for root in trees]
+    assert [len(found) for found in entries] == [count, count]
+    old, new = entries[0][row], entries[1][row]
+    assert etree.tostring(old) != etree.tostring(new)
+    assert value in [child.text for child in new]
+    for root, element in zip(trees, (old, new), strict=True):
+        placeholder = etree.Element("edited-entry")
+        placeholder.tail = element.tail
+        root.replace(element, placeholder)
+    rest = [etree.tostring(root, method="c14n2") for root in trees]
+    assert rest[0] == rest[1], "the canonical form changed outside the edited entry"
+

@@ -1,0 +1,224 @@
+"""Every hostile input in ``../shared/hostile`` against its case in EXPECT.json.
+
+The hard rules of EXPECT.md hold for every file: no network (socket calls fail the test),
+no read of another file (FIFO canaries beside the copies, /etc/passwd watched through
+``open``/``os.open``), no secret text in messages or saved files, and no crash, memory
+error or signal death under a 2 GiB address-space limit (in a subprocess).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.escape_watch import FifoWatcher, guarded, make_fifos
+from helpers.shared_data import HOSTILE_DIR, MISSING, plain_bytes
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.loader import open_bytes, open_document
+from sitemap_studio.core.saving import save_document
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXPECT_FILES = ("EXPECT.json", "EXPECT.md")
+
+
+def load_expect() -> dict[str, Any]:
+    return json.loads((HOSTILE_DIR / "EXPECT.json").read_text("utf-8"))
+
+
+EXPECT = load_expect() if (HOSTILE_DIR / "EXPECT.json").is_file() else {"cases": []}
+CASES = {case["name"]: case for case in EXPECT["cases"]}
+CASE_NAMES = sorted(CASES) or [MISSING]
+CANARIES = tuple(EXPECT.get("canaries", ("xxe_canary.txt", "dtd_canary.dtd", "xsl_canary.xsl")))
+
+
+# --- the sandbox: copies of the files beside FIFO canaries ---------------------------------
+
+
+@dataclass
+class Sandbox:
+    folder: Path
+    fifos: list[Path]
+
+
+@pytest.fixture
+def sandbox(hostile_dir: Path, tmp_path: Path) -> Sandbox:
+    """Copies of every hostile file, with FIFO canaries beside them."""
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for source in hostile_dir.iterdir():
+        if source.is_file() and source.name not in EXPECT_FILES:
+            shutil.copyfile(source, folder / source.name)
+    return Sandbox(folder, make_fifos(folder, CANARIES))
+
+
+# --- the cases ------------------------------------------------------------------------------
+
+
+def test_every_hostile_file_has_a_case(hostile_dir: Path) -> None:
+    files = {p.name for p in hostile_dir.iterdir() if p.is_file()} - set(EXPECT_FILES)
+    assert sorted(files - set(CASES)) == [], "hostile files without a case in EXPECT.json"
+    assert sorted(set(CASES) - files) == [], "cases in EXPECT.json without a file"
+
+
+def keeps_marker(marker: str, saved: bytes) -> bool:
+    """A marker ``a||b`` is kept when either alternative appears in ``saved``."""
+    return any(option.encode("utf-8") in saved for option in marker.split("||"))
+
+
+def matches_all(words: list[str], text: str) -> bool:
+    return all(re.search(word, text, re.IGNORECASE) for word in words)
+
+
+def opened(document: SitemapDocument | None, error: SitemapError | None) -> SitemapDocument:
+    assert error is None, f"refused although it must open: {error}"
+    assert document is not None
+    return document
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_hostile_file(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                      name: str) -> None:
+    case = CASES[name]
+    tag = case["tag"]
+    saved_path = tmp_path / "saved" / name
+    saved_path.parent.mkdir()
+    document: SitemapDocument | None = None
+    error: SitemapError | None = None
+    saved = b""
+    with FifoWatcher(sandbox.fifos) as watcher, guarded(monkeypatch, CANARIES) as seen:
+        began = time.perf_counter()
+        try:
+            document = open_document(sandbox.folder / name)
+        except SitemapError as exc:  # any other exception fails the test
+            error = exc
+        elapsed = time.perf_counter() - began
+        if document is not None:
+            save_document(document, saved_path)
+            saved = plain_bytes(saved_path.read_bytes())
+    assert seen.network == [], f"network use while opening {name}"
+    assert seen.files == [], f"{name}: another file was opened"
+    assert watcher.readers == [], f"{name}: a FIFO canary was opened for reading"
+    if error is not None:
+        assert "root:" not in error.message and "root:" not in str(error)
+    assert b"root:" not in saved
+
+    if tag in ("ERROR", "REFUSE"):
+        assert error is not None, f"{name} opened ({len(document or [])} rows) but must be refused"
+        assert matches_all(case["words"], error.message), \
+            f"message {error.message!r} does not match {case['words']}"
+        if case["line"]:
+            assert error.line in case["line"], f"line {error.line}, expected {case['line']}"
+        if tag == "REFUSE" and name.startswith("xxe_"):
+            assert elapsed < 1.0, f"took {elapsed:.2f} s to refuse"
+        return
+    if tag == "OK":
+        document = opened(document, error)
+        errors = [f for f in document.load_findings if f.severity == Severity.ERROR]
+        assert errors == [], f"error findings on a file that must open cleanly: {errors}"
+    elif tag == "FLAG":
+        document = opened(document, error)
+        if case["words"] and not case["rows"]:  # a file-level flag
+            messages = [f.message for f in document.load_findings]
+            assert any(matches_all(case["words"], m) for m in messages), \
+                f"no file-level finding matches {case['words']}: {messages}"
+    else:
+        assert tag == "ANY", f"unknown tag {tag}"
+        texts = [error.message] if error else [f.message for f in document.load_findings]
+        if case["words"]:
+            assert any(matches_all(case["words"], t) for t in texts), \
+                f"nothing says {case['words']}: {texts}"
+    if document is not None:
+        missing = [m for m in case["markers"] if not keeps_marker(m, saved)]
+        assert missing == [], f"a no-edit save lost {missing}"
+
+
+@pytest.mark.parametrize("name", [n for n in CASE_NAMES if n == MISSING or (
+    CASES[n]["tag"] in ("OK", "FLAG") and CASES[n]["markers"])])
+def test_an_edit_keeps_the_markers(sandbox: Sandbox, name: str) -> None:
+    """EXPECT.md: a save after editing row 2's lastmod keeps every marker too."""
+    document = open_document(sandbox.folder / name)
+    if document.source.format != "xml":
+        pytest.skip("lastmod exists in XML sitemaps only")
+    row = min(1, len(document) - 1)
+    document.set_text(document.id_at(row), "lastmod", "2021-03-04")
+    saved = document.to_bytes()
+    missing = [m for m in CASES[name]["markers"] if not keeps_marker(m, saved)]
+    assert missing == [], f"a save after an edit lost {missing}"
+    assert open_bytes(saved, name).entry_at(row).lastmod == "2021-03-04"
+
+
+# --- resource limits, in a subprocess --------------------------------------------------------
+
+CHILD = """
+import resource, sys
+limit = 2 << 30
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.loader import open_bytes, open_document
+try:
+    document = open_document(sys.argv[1])
+except SitemapError as exc:
+    print("refused", exc.code)
+else:
+    document.to_bytes()
+    print("opened", len(document))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_hostile_file_under_a_2_gib_address_space(sandbox: Sandbox, name: str) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", CHILD, str(sandbox.folder / name)],
+            capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL, env=env,
+            cwd=sandbox.folder, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name}: still running after 20 s (or blocked on a FIFO canary)")
+    assert result.returncode == 0, (
+        f"{name}: exit {result.returncode}\n{result.stdout}\n{result.stderr}")
+    assert "Traceback" not in result.stderr
+    assert "root:" not in result.stdout + result.stderr
+
+
+# --- the harness itself catches what it must -----------------------------------------------
+
+
+def test_the_fifo_watcher_sees_a_reader(tmp_path: Path) -> None:
+    fifo = tmp_path / CANARIES[0]
+    os.mkfifo(fifo)
+    # Opening the FIFO blocks until the watcher opens it for writing.
+    with FifoWatcher([fifo]) as watcher, open(fifo, "rb") as handle:
+        assert b"root:" in handle.read()
+    assert watcher.readers == [fifo.name]
+
+
+def test_the_guard_sees_passwd_canaries_and_sockets(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    canary = tmp_path / CANARIES[-1]
+    canary.write_text("x")
+    with guarded(monkeypatch, CANARIES) as seen:
+        with open(canary, encoding="utf-8"):
+            pass
+        os.close(os.open(canary, os.O_RDONLY))
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", 9), timeout=0.1)
+        with socket.socket() as sock, pytest.raises(OSError):
+            sock.connect(("127.0.0.1", 9))
+    assert len(seen.files) == 2
+    assert len(seen.network) == 2
