@@ -314,15 +314,22 @@ class SitemapDocument:
         self.entries_changed.emit(rows)
 
     def replace_entries(self, changes: Sequence[Entry]) -> list[tuple[RowState, RowState]]:
-        """Replace entries by id with new values; return (before, after) states per entry."""
+        """Replace entries by id with new values; return (before, after) states per entry.
+
+        Every new body is computed before anything changes, so a value the
+        format cannot hold raises :class:`SitemapError` and leaves the document
+        as it was.
+        """
         rows = [self.row_of(entry.id) for entry in changes]
+        prepared = []
+        for row, new in zip(rows, changes, strict=True):
+            body, stored = self.codec.edited_body(self.body(row), self.entry_at(row), new)
+            prepared.append((row, replace(stored, id=new.id), body))
         self.entries_changing.emit(rows)
         result: list[tuple[RowState, RowState]] = []
-        for row, new in zip(rows, changes, strict=True):
+        for row, stored, body in prepared:
             before = self.state(row)
-            old = self.entry_at(row)
-            body, stored = self.codec.edited_body(self.body(row), old, new)
-            self._store_object(row, replace(stored, id=new.id), body)
+            self._store_object(row, stored, body)
             result.append((before, self.state(row)))
         self.entries_changed.emit(rows)
         return result

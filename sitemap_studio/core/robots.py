@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.text_reader import refuse_fields_beyond_loc
 
 #: A ``Sitemap:`` line; group 1 is the URL. The field name is case-insensitive.
 SITEMAP_LINE = re.compile(rb"[ \t]*sitemap[ \t]*:[ \t]*([^ \t#]+)", re.IGNORECASE)
@@ -43,6 +44,7 @@ class RobotsCodec:
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """The line with its URL replaced."""
+        refuse_fields_beyond_loc(new, "a robots.txt")
         match = SITEMAP_LINE.match(body)
         value = (new.loc or "").encode("utf-8")
         if match is None:
@@ -52,4 +54,5 @@ class RobotsCodec:
 
     def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
         """A new ``Sitemap:`` line."""
+        refuse_fields_beyond_loc(entry, "a robots.txt")
         return b"Sitemap: " + (entry.loc or "").encode("utf-8"), replace(entry, raw={}, notes=())

@@ -12,7 +12,7 @@ from array import array
 from dataclasses import replace
 
 from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.errors import LimitExceeded
+from sitemap_studio.core.errors import LimitExceeded, SitemapError
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
@@ -38,6 +38,7 @@ class TextCodec:
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """The line with its URL replaced, surrounding blanks kept."""
+        refuse_fields_beyond_loc(new, "a text sitemap")
         value = (new.loc or "").encode("utf-8")
         stripped = body.strip(_BLANKS)
         if stripped:
@@ -49,7 +50,17 @@ class TextCodec:
 
     def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
         """A new line holding the entry's URL."""
+        refuse_fields_beyond_loc(entry, "a text sitemap")
         return (entry.loc or "").encode("utf-8"), replace(entry, raw={}, notes=())
+
+
+def refuse_fields_beyond_loc(entry: Entry, what: str) -> None:
+    """Raise when ``entry`` holds more than a URL, which a line format cannot keep."""
+    extra = [name for name in ("lastmod", "changefreq", "priority") if getattr(entry, name)]
+    if extra or entry.images or entry.videos or entry.news or entry.alternates:
+        names = ", ".join(extra) or "extensions"
+        raise SitemapError(f"{what} holds only URLs, so {names} cannot be kept; save it as "
+                           "an XML sitemap first", code="format-cannot-hold")
 
 
 def scan_lines(

@@ -225,6 +225,9 @@ def _fill_video(builder: _Builder) -> Callable[..., None]:
                 _set_attribute(targets[0], attribute, getattr(after, name))
         if before.tags != after.tags:
             _replace_repeated(element, builder, "tag", [(t, {}) for t in after.tags], style)
+        if before.has_tvshow and not after.has_tvshow:
+            for show in children_named(element, builder.tag(VIDEO_NS, "tvshow")):
+                remove_child(show)
         if before.prices != after.prices:
             _replace_repeated(element, builder, "price", [
                 (p.value, {"currency": p.currency, "type": p.type, "resolution": p.resolution})

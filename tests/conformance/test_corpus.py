@@ -1,55 +1,59 @@
 """Every real-world sitemap in ``../shared/corpus/real``: open, lossless save, one-entry edit.
 
-MANIFEST.tsv gives each file's entry count. A save with no edits must give back the
-original bytes; an edit of one entry's lastmod (a text sitemap's loc) must change only
-that entry's bytes, and the result must read back with the new value.
+MANIFEST.tsv gives each file's format and entry count. A save with no edits must give back
+the original bytes; an edit of one entry's lastmod (a text sitemap's loc) must change only
+that entry's bytes, and the result must read back with the new value; a file without
+entries takes a first one without any other byte changing.
+
+Each test's cases are picked from the manifest at collection time (see
+helpers/shared_data.py): the not-well-formed file is a case of the refusal tests only,
+text files are not cases of the C14N tests, and so on. No case skips.
 """
 
 from __future__ import annotations
 
-import csv
-import re
 from pathlib import Path
 
 import pytest
-from helpers.shared_data import CORPUS_DIR, data_files, plain_bytes
+from helpers.shared_data import (
+    CORPUS_DIR,
+    corpus_files,
+    data_files,
+    expected_entries,
+    is_well_formed,
+    manifest_format,
+    plain_bytes,
+    read_manifest,
+)
 from lxml import etree
 
 from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
+from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.errors import ReadError
 from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.saving import save_document
 
 FILES = data_files(CORPUS_DIR, exclude=("MANIFEST.tsv",))
+#: Picked from MANIFEST.tsv at collection time.
+READABLE = corpus_files()
+XML_FILES = corpus_files(formats=("xml",))
+WITH_ENTRIES = corpus_files(entries=True)
+XML_WITH_ENTRIES = corpus_files(formats=("xml",), entries=True)
+WITHOUT_ENTRIES = corpus_files(entries=False)
 BROKEN = "jsmocks-broken-unescaped-lt.xml"
 NEW_LASTMOD = "2021-03-04T05:06:07+00:00"
 NEW_LOC = "https://example.com/edited-entry?a=1&b=2"
 
 
 def manifest(corpus_dir: Path) -> dict[str, dict[str, str]]:
-    with (corpus_dir / "MANIFEST.tsv").open(encoding="utf-8", newline="") as handle:
-        return {row["filename"]: row for row in csv.DictReader(handle, delimiter="\t")}
-
-
-def expected_entries(row: dict[str, str]) -> int:
-    """Entries from the ``entries`` column: '9 url', '48 lines / 0 URLs (text format)'."""
-    text = row["entries"]
-    urls = re.search(r"(\d+) URLs", text)
-    found = urls or re.match(r"\s*(\d+)", text)
-    assert found, f"cannot read an entry count from {text!r}"
-    return int(found.group(1))
-
-
-def is_well_formed(row: dict[str, str]) -> bool:
-    return "not well-formed" not in row["format"]
+    return read_manifest(corpus_dir)
 
 
 def open_corpus(corpus_dir: Path, name: str) -> SitemapDocument:
-    row = manifest(corpus_dir)[name]
-    if not is_well_formed(row):
-        pytest.skip(f"{name} is not well-formed (see test_not_well_formed_file_is_refused)")
-    return open_document(corpus_dir / name)
+    """Open a corpus file and check it has the format MANIFEST.tsv gives it."""
+    document = open_document(corpus_dir / name)
+    assert document.source.format == manifest_format(manifest(corpus_dir)[name])
+    return document
 
 
 def canonical(data: bytes) -> str:
@@ -73,6 +77,11 @@ def test_manifest_lists_every_file(corpus_dir: Path) -> None:
     assert listed == present
     broken = {name for name, row in manifest(corpus_dir).items() if not is_well_formed(row)}
     assert broken == {BROKEN}
+    # The collection-time selections leave no file out: every readable file is a case of
+    # the lossless-save tests, and of either the edit tests or the first-entry test.
+    assert set(READABLE) == listed - broken
+    assert set(WITH_ENTRIES) | set(WITHOUT_ENTRIES) == set(READABLE)
+    assert set(XML_WITH_ENTRIES) == set(XML_FILES) & set(WITH_ENTRIES)
 
 
 def test_not_well_formed_file_is_refused(corpus_dir: Path) -> None:
@@ -99,7 +108,7 @@ def test_opens_with_manifest_entry_count(corpus_dir: Path, name: str) -> None:
         assert document.kind == DocumentKind(kind)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", READABLE)
 def test_no_edit_save_gives_back_the_original_bytes(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -109,18 +118,16 @@ def test_no_edit_save_gives_back_the_original_bytes(
     assert plain_bytes(target.read_bytes()) == plain_bytes(original)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", XML_FILES)
 def test_no_edit_save_keeps_the_canonical_form(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
-    if document.source.format != "xml":
-        pytest.skip("C14N applies to XML files only")
     target = tmp_path / name
     save_document(document, target)
     assert canonical(target.read_bytes()) == canonical((corpus_dir / name).read_bytes())
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", READABLE)
 def test_a_file_we_wrote_comes_back_byte_identical(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -171,13 +178,12 @@ def original_text(corpus_dir: Path, name: str, document: SitemapDocument) -> tup
     return original, shift
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", WITH_ENTRIES)
 def test_editing_one_entry_changes_only_its_bytes(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
-    if not len(document):
-        pytest.skip("no entry to edit")
     count = len(document)
+    assert count == expected_entries(manifest(corpus_dir)[name]) > 0
     original, shift = original_text(corpus_dir, name, document)
     row, field, value, body, start, end = edit_middle_entry(document)
     target = tmp_path / name
@@ -195,13 +201,12 @@ def test_editing_one_entry_changes_only_its_bytes(
             assert reopened.entry_at(other) == document.entry_at(other)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", XML_WITH_ENTRIES)
 def test_edit_changes_the_canonical_form_only_inside_the_entry(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
-    if document.source.format != "xml" or not len(document):
-        pytest.skip("C14N applies to XML files with entries")
     count = len(document)
+    assert count == expected_entries(manifest(corpus_dir)[name]) > 0
     row, _, value, _, _, _ = edit_middle_entry(document)
     target = tmp_path / name
     save_document(document, target)
@@ -219,3 +224,24 @@ def test_edit_changes_the_canonical_form_only_inside_the_entry(
     rest = [etree.tostring(root, method="c14n2") for root in trees]
     assert rest[0] == rest[1], "the canonical form changed outside the edited entry"
 
+
+@pytest.mark.parametrize("name", WITHOUT_ENTRIES)
+def test_a_file_without_entries_takes_a_first_entry(
+        corpus_dir: Path, tmp_path: Path, name: str) -> None:
+    """The edit check for a file with nothing to edit: adding an entry adds only its bytes."""
+    document = open_corpus(corpus_dir, name)
+    assert len(document) == 0
+    original, _ = original_text(corpus_dir, name, document)
+    document.insert_entries(0, [Entry(loc=NEW_LOC)])
+    target = tmp_path / name
+    save_document(document, target)
+    written = plain_bytes(target.read_bytes())
+    added = len(written) - len(original)
+    assert added > 0, "the new entry's bytes are missing"
+    start = next((i for i, (a, b) in enumerate(zip(written, original, strict=False)) if a != b),
+                 len(original))
+    assert written[:start] == original[:start]
+    assert written[start + added :] == original[start:], \
+        "the save changed bytes other than inserting the new entry"
+    reopened = open_document(target)
+    assert [entry.loc for entry in reopened.entries()] == [NEW_LOC]

@@ -177,3 +177,15 @@ def test_robots_document_lists_sitemap_lines_and_edits_them_in_place() -> None:
     assert [doc.line_of(0), doc.line_of(1)] == [3, 4]
     doc.set_text(doc.id_at(0), "loc", "https://example.com/new.xml")
     assert doc.to_bytes() == data.replace(b"/a.xml", b"/new.xml")
+
+
+def test_a_text_sitemap_refuses_fields_it_cannot_hold() -> None:
+    from sitemap_studio.core.errors import SitemapError
+
+    doc = open_bytes(b"https://example.com/a\n", "urls.txt")
+    before = doc.to_bytes()
+    with pytest.raises(SitemapError) as caught:
+        doc.set_text(doc.id_at(0), "lastmod", "2024-01-01")
+    assert "only URLs" in caught.value.message
+    assert doc.entry_at(0).lastmod is None
+    assert doc.to_bytes() == before

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gzip
 import os
+import shutil
+import tempfile
 import tracemalloc
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
 
@@ -300,15 +303,67 @@ def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
         read_source(fifo)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads anything")
-def test_unreadable_file_is_a_plain_read_error(tmp_path: Path) -> None:
-    path = write(tmp_path / "secret.xml", XML)
-    path.chmod(0)
+NOBODY = 65534
+
+
+def read_outcome(path: Path) -> str:
+    """What ``read_source(path)`` gives a user without root's right to read anything.
+
+    Read in this process, unless it runs as root: then in a forked child that drops to
+    uid/gid 65534 (nobody) first. Forking, not a new interpreter, so that nobody need not
+    reach the interpreter or the packages (they may sit under /root).
+    """
+    if os.geteuid() != 0:
+        return _outcome(path)
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report through the pipe, never return into pytest
+        try:
+            os.close(reader)
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            os.write(writer, _outcome(path).encode("utf-8"))
+        except BaseException as exc:  # reported to the parent as text
+            os.write(writer, f"child failed: {exc!r}".encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        outcome = pipe.read().decode("utf-8")
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return outcome
+
+
+def _outcome(path: Path) -> str:
     try:
-        with pytest.raises(ReadError, match="cannot open: Permission denied"):
-            read_source(path)
+        raw = read_source(path)
+    except ReadError as exc:
+        return f"ReadError: {exc.message}"
+    return f"read {len(raw.data)} bytes"
+
+
+@pytest.fixture
+def open_folder() -> Iterator[Path]:
+    """A folder anyone may enter (pytest's tmp_path is root-only when running as root)."""
+    folder = Path(tempfile.mkdtemp(prefix="sitemap-studio-modes-"))
+    folder.chmod(0o711)
+    try:
+        yield folder
     finally:
-        path.chmod(0o600)
+        shutil.rmtree(folder)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_unreadable_file_is_a_plain_read_error(open_folder: Path) -> None:
+    readable = write(open_folder / "public.xml", XML)
+    readable.chmod(0o644)
+    secret = write(open_folder / "secret.xml", XML)
+    secret.chmod(0)
+    # The reader reaches the folder and reads a readable file: a refusal is the file mode's.
+    assert read_outcome(readable) == f"read {len(XML)} bytes"
+    assert read_outcome(secret) == "ReadError: cannot open: Permission denied"
 
 
 def hostile(name: str) -> Path:
