@@ -255,6 +255,12 @@ class SitemapDocument:
             self._lines = LineIndex(self._raw)
         return self._lines
 
+    def element_at(self, row: int) -> str:
+        """``"url"`` or ``"sitemap"``: the element name of the entry at ``row``."""
+        if self._cols[0][row] == IN_OBJECT:
+            return self._objects[self._ids[row]].element
+        return "sitemap" if self._is_sitemap_element(row) else "url"
+
     def _is_sitemap_element(self, row: int) -> bool:
         if self.source.format != "xml":
             return False

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sitemap_studio.core.entries import Entry
 
 
 class Severity(StrEnum):
@@ -26,11 +32,20 @@ class RuleSource(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class QuickFix:
+    """A proposed correction: a pure function from an entry to the corrected entry."""
+
+    label: str
+    apply: Callable[[Entry], Entry]
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One thing worth telling the user about a file or an entry.
 
     ``entry`` is the stable id of the entry concerned, or ``None`` for a
     file-level finding. ``line`` and ``column`` are 1-based where known.
+    ``fix``, where there is one, proposes the corrected entry.
     """
 
     severity: Severity
@@ -41,3 +56,4 @@ class Finding:
     line: int | None = None
     column: int | None = None
     source: RuleSource = RuleSource.STUDIO
+    fix: QuickFix | None = dataclass_field(default=None, compare=False)

@@ -1,0 +1,221 @@
+"""Duplicate locations, found incrementally: the same URL after normalisation, or up to a slash.
+
+Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.normalize_url`)
+are equal are duplicates; entries that differ only by a trailing slash are
+possible duplicates. The first entry of a group is canonical and not flagged;
+each later one is, naming it.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable
+
+from sitemap_studio.core.findings import RuleSource, Severity
+from sitemap_studio.core.urls import normalization_differences, normalize_url
+from sitemap_studio.core.validation.context import Reporter
+from sitemap_studio.core.validation.registry import rule
+
+E, W = Severity.ERROR, Severity.WARNING
+STUDIO = RuleSource.STUDIO
+
+LOC_DUPLICATE = rule(
+    "loc-duplicate", E, STUDIO,
+    "The same URL as an earlier entry, after normalisation (case of scheme and host, default "
+    "port, percent-encoding, fragment).")
+LOC_POSSIBLE_DUPLICATE = rule(
+    "loc-possible-duplicate", W, STUDIO,
+    "The URL differs from an earlier entry's only by a trailing slash.")
+
+
+def loose_key(key: str) -> str:
+    """A normalised URL without the trailing slash of its path (the root path keeps its ``/``)."""
+    query = key.find("?")
+    if query < 0:
+        if key[-1:] != "/" or key.count("/") <= 3:
+            return key
+        return key[:-1]
+    if query and key[query - 1] == "/" and key.count("/", 0, query) > 3:
+        return key[: query - 1] + key[query:]
+    return key
+
+
+class DuplicateIndex:
+    """Which entries list the same URL, kept up to date entry by entry.
+
+    Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.normalize_url`)
+    are equal are duplicates; entries that differ only by a trailing slash are
+    possible duplicates. The first entry of a group (lowest ``order``, else the
+    first added) is canonical and not flagged; each later one is, naming it.
+
+    Memory stays small for a million entries: per entry, two 64-bit hashes in
+    arrays indexed by entry id and one slot of a dict from the slash-less
+    URL's hash to an id (a list only for groups). URLs themselves are not
+    kept: ``loc_of`` fetches the URLs of flagged entries to check that hashes
+    did not collide and to say what normalisation undid ("host case").
+
+    Args:
+        order: the engine's current row of an entry id; defaults to the order
+            entries were added.
+        loc_of: the current ``<loc>`` of an entry id.
+    """
+
+    __slots__ = ("_buckets", "_exact", "_loc_of", "_loose", "_order", "_sparse")
+
+    def __init__(self, order: Callable[[int], int] | None = None,
+                 loc_of: Callable[[int], str | None] | None = None) -> None:
+        self._order = order
+        self._loc_of = loc_of
+        self._buckets: dict[int, int | list[int]] = {}
+        self._exact = array("q")
+        self._loose = array("q")
+        self._sparse: dict[int, tuple[int, int]] = {}
+
+    def __len__(self) -> int:
+        return sum(1 if isinstance(bucket, int) else len(bucket)
+                   for bucket in self._buckets.values())
+
+    def __contains__(self, entry_id: object) -> bool:
+        return isinstance(entry_id, int) and self._hashes(entry_id)[1] != 0
+
+    def _hashes(self, entry_id: int) -> tuple[int, int]:
+        if 0 <= entry_id < len(self._exact):
+            return self._exact[entry_id], self._loose[entry_id]
+        return self._sparse.get(entry_id, (0, 0))
+
+    def _store(self, entry_id: int, exact: int, loose: int) -> None:
+        size = len(self._exact)
+        if entry_id >= size and 0 <= entry_id <= 2 * size + 65536:
+            grow = max(entry_id + 1 - size, size, 1024)
+            zeros = array("q", bytes(8 * grow))
+            self._exact.extend(zeros)
+            self._loose.extend(zeros)
+            size += grow
+        if 0 <= entry_id < size:
+            self._exact[entry_id] = exact
+            self._loose[entry_id] = loose
+        elif loose:
+            self._sparse[entry_id] = (exact, loose)
+        else:
+            self._sparse.pop(entry_id, None)
+
+    def add(self, entry_id: int, loc: str | None) -> set[int]:
+        """Index ``entry_id`` under ``loc`` (replacing what it had); returns the ids to re-report.
+
+        The result holds every id whose duplicate findings may have changed,
+        ``entry_id`` included. An empty or missing ``loc`` is not indexed.
+        """
+        loose_hashes = self._loose
+        inside = 0 <= entry_id < len(loose_hashes)
+        affected = None
+        if loose_hashes[entry_id] if inside else entry_id in self._sparse:
+            affected = self.remove(entry_id)
+        if not loc:
+            return {entry_id} if affected is None else affected | {entry_id}
+        key = normalize_url(loc)
+        exact_hash = hash(key) or 1
+        if key[-1] == "/" or "?" in key:
+            loose = loose_key(key)
+            loose_hash = exact_hash if loose is key else (hash(loose) or 1)
+        else:
+            loose_hash = exact_hash
+        if inside:
+            self._exact[entry_id] = exact_hash
+            loose_hashes[entry_id] = loose_hash
+        else:
+            self._store(entry_id, exact_hash, loose_hash)
+        bucket = self._buckets.setdefault(loose_hash, entry_id)
+        if bucket == entry_id:  # a new bucket (entry_id was removed from any other one)
+            return {entry_id} if affected is None else affected | {entry_id}
+        if isinstance(bucket, int):
+            bucket = self._buckets[loose_hash] = [bucket, entry_id]
+        else:
+            bucket.append(entry_id)
+        return set(bucket) if affected is None else set(bucket) | affected
+
+    def extend(self, items: Iterable[tuple[int, str | None]]) -> None:
+        """Index many ``(entry_id, loc)`` pairs (a load): :meth:`add` without the results."""
+        add = self.add
+        for entry_id, loc in items:
+            add(entry_id, loc)
+
+    def remove(self, entry_id: int) -> set[int]:
+        """Forget ``entry_id``; returns the ids whose duplicate findings may have changed.
+
+        The removed id itself is not in the result.
+        """
+        _exact, loose_hash = self._hashes(entry_id)
+        if not loose_hash:
+            return set()
+        self._store(entry_id, 0, 0)
+        bucket = self._buckets.get(loose_hash)
+        if bucket is None or bucket == entry_id:
+            self._buckets.pop(loose_hash, None)
+            return set()
+        if isinstance(bucket, int):
+            return set()
+        if entry_id in bucket:
+            bucket.remove(entry_id)
+        if len(bucket) == 1:
+            self._buckets[loose_hash] = bucket[0]
+        return set(bucket)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._buckets.clear()
+        self._exact = array("q")
+        self._loose = array("q")
+        self._sparse.clear()
+
+    def group(self, entry_id: int) -> tuple[int, ...]:
+        """The ids that share ``entry_id``'s URL up to a trailing slash, in order (itself included).
+
+        After rows move, the engine re-reports these: the canonical entry may change.
+        """
+        _exact, loose_hash = self._hashes(entry_id)
+        bucket = self._buckets.get(loose_hash) if loose_hash else None
+        if bucket is None:
+            return ()
+        if isinstance(bucket, int):
+            return (bucket,)
+        return tuple(sorted(bucket, key=self._order) if self._order else bucket)
+
+    def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
+        """Report whether ``entry_id`` duplicates an earlier entry, naming it via ``describe``."""
+        exact_hash, loose_hash = self._hashes(entry_id)
+        bucket = self._buckets.get(loose_hash) if loose_hash else None
+        if not isinstance(bucket, list):
+            return
+        members = sorted(bucket, key=self._order) if self._order else list(bucket)
+        exact_of = {member: self._hashes(member)[0] for member in members}
+        locs: dict[int, str | None] = {}
+        if self._loc_of is not None:
+            # Check the hashes against the URLs themselves (and keep the URLs for the message).
+            locs = {member: self._loc_of(member) for member in members}
+            keys = {member: normalize_url(loc) if loc else "" for member, loc in locs.items()}
+            mine = keys[entry_id]
+            members = [member for member in members
+                       if keys[member] and loose_key(keys[member]) == loose_key(mine)]
+            exact_of = {member: (1 if keys[member] == mine else 2) for member in members}
+            exact_hash = 1
+        if entry_id not in members:
+            return
+        same = [member for member in members if exact_of[member] == exact_hash]
+        if same[0] != entry_id:
+            first = same[0]
+            if locs:
+                reasons = normalization_differences(locs[first] or "", locs[entry_id] or "")
+                how = f" after normalisation: {', '.join(reasons)}" if reasons else \
+                    ", written identically"
+            else:
+                how = " after normalisation"
+            report(LOC_DUPLICATE, f"Same URL as {describe(first)}{how}. Crawlers count it once; "
+                   "keep one of them.", field="loc")
+            return
+        position = members.index(entry_id)
+        earlier = [member for member in members[:position] if exact_of[member] != exact_hash]
+        if earlier:
+            report(LOC_POSSIBLE_DUPLICATE,
+                   f"Differs from {describe(earlier[0])} only by a trailing slash: possibly the "
+                   "same page (servers often redirect one to the other); keep the one the site "
+                   "links to.", field="loc")

@@ -1,0 +1,429 @@
+"""The validator: runs every rule over a document, then keeps its findings current.
+
+A full run checks every entry; afterwards the validator listens to the
+document and, after an edit, re-runs only that entry's rules and the
+cross-entry indexes it touches (duplicates, hreflang clusters).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from sitemap_studio.core.callbacks import Callbacks
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.urls import origin
+from sitemap_studio.core.validation import (
+    extensions,
+    hreflang,
+    locations,
+    scope,
+    structure,
+    values_rules,
+)
+from sitemap_studio.core.validation.context import Reporter, ValidationContext
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+
+_FIELDS = ("loc", "lastmod", "changefreq", "priority")
+_CHECK_EVERY = 8192
+
+
+class DocumentValidator:
+    """Findings of one document, kept up to date as the document changes."""
+
+    def __init__(
+        self,
+        document: SitemapDocument,
+        context: ValidationContext,
+        *,
+        alternates: hreflang.HreflangIndex | None = None,
+        key: object = None,
+        index_all_pages: bool | None = None,
+    ) -> None:
+        self.document = document
+        self.context = replace(context, kind=document.kind) if context.kind != document.kind \
+            else context
+        self.key = key if key is not None else id(document)
+        self.alternates = alternates if alternates is not None else hreflang.HreflangIndex()
+        self.owns_alternates = alternates is None
+        #: Whether pages without alternates enter the hreflang index too (so that "B does
+        #: not link back" can be said of B); only worth it where hreflang is used at all.
+        self.index_all_pages = (document.extension_totals()[3] > 0 if index_all_pages is None
+                                else index_all_pages)
+        self._running = False
+        self._pending_alternates: set[int] = set()
+        self._dup_candidates: set[int] = set()
+        self._origins: Counter[str] = Counter()
+        self._majority: str | None = None
+        self._pending: set[int] = set()
+        self._removed_ids: set[int] = set()
+        self.duplicates = self._new_duplicate_index()
+        self.scope: locations.Scope | None = None
+        self._own: dict[int, list[Finding]] = {}
+        self._dups: dict[int, list[Finding]] = {}
+        self._alts: dict[int, list[Finding]] = {}
+        self._lastmods: Counter[str] = Counter()
+        self._news = 0
+        self._fields_present = [0, 0, 0, 0]
+        self._file: list[Finding] = []
+        self._listening = False
+        #: Called with the ids of entries whose findings changed (after an edit).
+        self.findings_changed: Callbacks[[set[int]]] = Callbacks()
+        #: Called with (key, ids) of other documents' entries a change here affected.
+        self.alternates_affected: Callbacks[[set[tuple[object, int]]]] = Callbacks()
+
+    # ----------------------------------------------------------------- results
+
+    def entry_findings(self, entry_id: int) -> list[Finding]:
+        """Every finding about one entry."""
+        return [*self._own.get(entry_id, ()), *self._dups.get(entry_id, ()),
+                *self._alts.get(entry_id, ())]
+
+    def file_findings(self) -> list[Finding]:
+        """Findings about the file as a whole."""
+        return list(self._file)
+
+    def flagged_ids(self) -> set[int]:
+        """Ids of entries that have at least one finding."""
+        return set(self._own) | set(self._dups) | set(self._alts)
+
+    def findings(self) -> list[Finding]:
+        """File findings first, then entry findings in row order."""
+        document = self.document
+        flagged = self.flagged_ids()
+        rows = sorted(document.row_of(entry_id) for entry_id in flagged)
+        result = list(self._file)
+        for row in rows:
+            result.extend(self.entry_findings(document.id_at(row)))
+        return result
+
+    def counts(self) -> Counter[Severity]:
+        """How many findings of each severity there are."""
+        counter: Counter[Severity] = Counter(f.severity for f in self._file)
+        for store in (self._own, self._dups, self._alts):
+            for found in store.values():
+                counter.update(f.severity for f in found)
+        return counter
+
+    # ---------------------------------------------------------------- full run
+
+    def run(self, cancel: CancelToken | None = None,
+            progress: ProgressCallback | None = None) -> DocumentValidator:
+        """Check every entry and the file; then follow the document's changes."""
+        document = self.document
+        total = len(document)
+        self._clear()
+        self._running = True
+        for row in range(total):
+            found = document.text(row, 0)
+            if found:
+                self._count_origin(found, 1)
+        self._majority = scope.majority_of(self._origins)
+        self._set_scope()
+        for row in range(total):
+            if row % _CHECK_EVERY == 0:
+                check(cancel)
+                report(progress, row, total)
+            self._add_row(row)
+        for entry_id in list(self._dup_candidates):
+            self._refresh_duplicates(entry_id)
+        self._dup_candidates.clear()
+        self._refresh_file()
+        if self.owns_alternates:
+            self.refresh_alternates(self.alternates.entry_ids(self.key))
+        self._running = False
+        report(progress, total, total)
+        self.listen()
+        return self
+
+    def _clear(self) -> None:
+        self._own.clear()
+        self._dups.clear()
+        self._alts.clear()
+        self._lastmods.clear()
+        self._news = 0
+        self._fields_present = [0, 0, 0, 0]
+        self.duplicates = self._new_duplicate_index()
+        self._dup_candidates: set[int] = set()
+        self._origins.clear()
+
+    def _set_scope(self) -> None:
+        # A robots.txt may list sitemaps on any host (sitemaps.org), so it has no scope.
+        self.scope = None if self.document.source.format == "robots" else (
+            locations.Scope.from_context(self.context, self._majority))
+
+    def _count_origin(self, loc: str, step: int) -> None:
+        found = origin(loc)
+        if found is not None:
+            self._origins[found] += step
+            if self._origins[found] <= 0:
+                del self._origins[found]
+
+    def _new_duplicate_index(self) -> locations.DuplicateIndex:
+        document = self.document
+
+        def loc_of(entry_id: int) -> str | None:
+            return document.text(document.row_of(entry_id), 0)
+
+        return locations.DuplicateIndex(order=document.row_of, loc_of=loc_of)
+
+    def describe(self, entry_id: int) -> str:
+        """How messages name another entry: ``entry 3 (line 7)``."""
+        try:
+            row = self.document.row_of(entry_id)
+        except KeyError:
+            return "a removed entry"
+        line = self.document.line_of(row)
+        return f"entry {row + 1}" + (f" (line {line})" if line else "")
+
+    # ---------------------------------------------------------- per-entry work
+
+    def _add_row(self, row: int) -> None:
+        """Run the entry's own rules and enter it into the cross-entry indexes."""
+        document = self.document
+        entry_id = document.id_at(row)
+        reporter = Reporter(self.context.profile, entry_id,
+                            locate=lambda: document.line_of(row))
+        texts = document.raw_texts(row)
+        entry: Entry | None = None
+        if texts is None:
+            entry = document.entry_at(row)
+            values = (entry.loc, entry.lastmod, entry.changefreq, entry.priority)
+            raws = tuple(entry.raw.get(name) for name in _FIELDS)
+        else:
+            values = tuple(None if t is None else t.strip(XML_WHITESPACE) for t in texts)
+            raws = tuple(None if t is None or t == v else t for t, v in zip(texts, values,
+                                                                             strict=True))
+        element = entry.element if entry is not None else document.element_at(row)
+        self._check_values(values, raws, reporter, element)
+        if document.source.format == "xml":
+            structure.check_entry_kind(element, reporter, self.context)
+        if element == "sitemap":
+            structure.check_index_entry(values[0], reporter, self.context)
+        if entry is not None:
+            self._check_object(entry, reporter)
+        if reporter.findings:
+            self._own[entry_id] = reporter.findings
+        for index, value in enumerate(values):
+            if value is not None:
+                self._fields_present[index] += 1
+        if values[1]:
+            self._lastmods[values[1]] += 1
+        if values[0]:
+            self._dup_candidates |= self.duplicates.add(entry_id, values[0])
+            if not self._running:
+                self._count_origin(values[0], 1)
+        if entry is not None:
+            self._news += len(entry.news)
+        links = entry.alternates if entry is not None else ()
+        if links or (self.index_all_pages and values[0]):
+            affected = self.alternates.add(self.key, entry_id, values[0], links)
+            if not self._running:
+                self._notify_alternates(affected)
+
+    def _check_values(self, values: tuple[str | None, ...], raws: tuple[str | None, ...],
+                      reporter: Reporter, element: str) -> None:
+        ctx = self.context
+        locations.check_loc(values[0], raws[0], reporter, ctx, self.scope,
+                            index=element == "sitemap")
+        if values[1] is not None or raws[1] is not None:
+            values_rules.check_lastmod(values[1], raws[1], reporter, ctx)
+        if values[2] is not None:
+            values_rules.check_changefreq(values[2], raws[2], reporter, ctx)
+        if values[3] is not None:
+            values_rules.check_priority(values[3], raws[3], reporter, ctx)
+
+    def _check_object(self, entry: Entry, reporter: Reporter) -> None:
+        ctx = self.context
+        structure.check_notes(entry.notes, entry.element, reporter, ctx)
+        if entry.images:
+            extensions.check_images(entry, reporter, ctx)
+        if entry.videos:
+            extensions.check_videos(entry, reporter, ctx)
+        if entry.news:
+            extensions.check_news(entry, reporter, ctx)
+        if entry.mobile:
+            extensions.check_mobile(entry, reporter, ctx)
+        if entry.alternates:
+            hreflang.check_alternates(entry, reporter, ctx)
+
+    def _remove_row(self, row: int) -> set[int]:
+        """Take an entry out of every index before it changes or goes; return affected ids."""
+        document = self.document
+        entry_id = document.id_at(row)
+        self._own.pop(entry_id, None)
+        self._dups.pop(entry_id, None)
+        self._alts.pop(entry_id, None)
+        texts = document.raw_texts(row)
+        entry = None if texts is not None else document.entry_at(row)
+        values = (tuple(None if t is None else t.strip(XML_WHITESPACE) for t in texts)
+                  if texts is not None else tuple(entry.value(n) for n in _FIELDS))  # type: ignore[union-attr]
+        for index, value in enumerate(values):
+            if value is not None:
+                self._fields_present[index] -= 1
+        if values[1]:
+            self._lastmods[values[1]] -= 1
+            if self._lastmods[values[1]] <= 0:
+                del self._lastmods[values[1]]
+        if entry is not None:
+            self._news -= len(entry.news)
+        if values[0]:
+            self._count_origin(values[0], -1)
+        affected = self.duplicates.remove(entry_id)
+        self._notify_alternates(self.alternates.remove(self.key, entry_id))
+        return affected
+
+    def _refresh_duplicates(self, entry_id: int) -> None:
+        reporter = Reporter(self.context.profile, entry_id, locate=self._locator(entry_id))
+        self.duplicates.report(entry_id, reporter, self.describe)
+        if reporter.findings:
+            self._dups[entry_id] = reporter.findings
+        else:
+            self._dups.pop(entry_id, None)
+
+    def _refresh_alternates(self, entry_id: int) -> None:
+        reporter = Reporter(self.context.profile, entry_id, locate=self._locator(entry_id))
+        self.alternates.report(self.key, entry_id, reporter, self.describe)
+        if reporter.findings:
+            self._alts[entry_id] = reporter.findings
+        else:
+            self._alts.pop(entry_id, None)
+
+    def refresh_alternates(self, entry_ids: Iterable[int]) -> None:
+        """Re-report hreflang findings of ``entry_ids`` (after a change elsewhere)."""
+        for entry_id in entry_ids:
+            self._refresh_alternates(entry_id)
+
+    def _locator(self, entry_id: int) -> Callable[[], int | None]:
+        def locate() -> int | None:
+            try:
+                return self.document.line_of(self.document.row_of(entry_id))
+            except KeyError:
+                return None
+        return locate
+
+    def _notify_alternates(self, affected: set[tuple[object, int]]) -> None:
+        mine = {entry_id for key, entry_id in affected if key == self.key}
+        others = {item for item in affected if item[0] != self.key}
+        self._pending_alternates |= mine
+        if others:
+            self.alternates_affected.emit(others)
+
+    def _refresh_file(self) -> None:
+        document = self.document
+        ctx = self.context
+        size = sum(len(chunk) for chunk in document.chunks()) + len(document.source.encoding.bom)
+        findings = [structure.reader_finding(f) for f in document.load_findings]
+        findings.extend(structure.file_findings(document.kind, len(document), size, ctx,
+                                                document.source.format))
+        reporter = Reporter(ctx.profile)
+        values_rules.check_lastmod_churn(self._lastmods, len(document), reporter)
+        if self._news:
+            extensions.check_news_count(self._news, reporter)
+        values_rules.check_ignored_fields(self._fields_present[2] > 0,
+                                          self._fields_present[3] > 0, reporter)
+        findings.extend(reporter.findings)
+        self._file = findings
+
+    # -------------------------------------------------------------- following
+
+    def listen(self) -> None:
+        """Follow the document's changes (idempotent)."""
+        if self._listening:
+            return
+        self._listening = True
+        doc = self.document
+        doc.entries_changing.connect(self._before_change)
+        doc.entries_changed.connect(self._after_change)
+        doc.entries_removing.connect(self._before_remove)
+        doc.entries_removed.connect(self._after_remove)
+        doc.entries_inserted.connect(self._after_insert)
+        doc.entries_moved.connect(self._after_move)
+
+    def stop(self) -> None:
+        """Stop following the document."""
+        if not self._listening:
+            return
+        self._listening = False
+        doc = self.document
+        doc.entries_changing.disconnect(self._before_change)
+        doc.entries_changed.disconnect(self._after_change)
+        doc.entries_removing.disconnect(self._before_remove)
+        doc.entries_removed.disconnect(self._after_remove)
+        doc.entries_inserted.disconnect(self._after_insert)
+        doc.entries_moved.disconnect(self._after_move)
+
+    def _before_change(self, rows: list[int]) -> None:
+        self._pending = set()
+        for row in rows:
+            self._pending |= self._remove_row(row)
+
+    def _after_change(self, rows: list[int]) -> None:
+        self._pending_rows(rows)
+
+    def _before_remove(self, row: int, count: int) -> None:
+        self._pending = set()
+        for at in range(row, row + count):
+            self._pending |= self._remove_row(at)
+        self._removed_ids = {self.document.id_at(at) for at in range(row, row + count)}
+
+    def _after_remove(self, row: int, count: int) -> None:
+        self._finish(self._pending - self._removed_ids, self._removed_ids, structural=True)
+
+    def _after_insert(self, row: int, count: int) -> None:
+        self._pending = set()
+        self._pending_rows(range(row, row + count), structural=True)
+
+    def _after_move(self, row: int, count: int, destination: int) -> None:
+        # Which of a group of duplicates comes first may have changed.
+        start = destination if destination < row else destination - count
+        moved = {self.document.id_at(at) for at in range(start, start + count)}
+        affected: set[int] = set()
+        for entry_id in moved:
+            affected |= set(self.duplicates.group(entry_id))
+        self._pending_alternates = set()
+        self._finish(affected, set(), structural=True)
+
+    def _pending_rows(self, rows: Iterable[int], structural: bool = False) -> None:
+        changed: set[int] = set()
+        for row in rows:
+            self._dup_candidates = set()
+            self._add_row(row)
+            self._pending |= self._dup_candidates
+            entry_id = self.document.id_at(row)
+            changed.add(entry_id)
+            self._pending.add(entry_id)
+            self._pending_alternates.add(entry_id)
+        self._finish(self._pending, set(), structural)
+
+    def _finish(self, affected: set[int], removed: set[int], structural: bool = False) -> None:
+        if structural:
+            # Messages name other entries by row ("entry 3"): rows have shifted.
+            affected = affected | set(self._dups)
+            self._pending_alternates |= set(self._alts)
+        majority = scope.majority_of(self._origins)
+        if majority != self._majority:
+            # The site most URLs are on has changed: every location's scope changes with it.
+            self.run()
+            self.findings_changed.emit({self.document.id_at(r) for r in range(len(self.document))}
+                                       | removed)
+            return
+        for entry_id in affected:
+            self._refresh_duplicates(entry_id)
+        for entry_id in self._pending_alternates - removed:
+            self._refresh_alternates(entry_id)
+        changed = affected | self._pending_alternates | removed
+        self._pending_alternates = set()
+        self._refresh_file()
+        self.findings_changed.emit(changed)
+
+
+def validate_document(document: SitemapDocument, context: ValidationContext | None = None,
+                      *, cancel: CancelToken | None = None,
+                      progress: ProgressCallback | None = None) -> DocumentValidator:
+    """Validate ``document`` once; the returned validator keeps following it."""
+    return DocumentValidator(document, context or ValidationContext()).run(cancel, progress)

@@ -1,0 +1,83 @@
+"""Validate several sitemaps together: a project, or the files given on the command line.
+
+Cross-file rules need the whole set: hreflang alternates must be reciprocal
+across sitemaps, and an index may not list another index of the project.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import DocumentKind
+from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.validation.context import ValidationContext
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.validation.hreflang import HreflangIndex
+from sitemap_studio.core.validation.registry import Profile
+
+
+@dataclass(slots=True)
+class Member:
+    """One document to validate, with what is known about where it is published."""
+
+    key: str
+    document: SitemapDocument
+    public_url: str | None = None
+
+
+class ProjectValidator:
+    """Validators of several documents sharing one hreflang index."""
+
+    def __init__(self, members: list[Member], profile: Profile = Profile.PROTOCOL,
+                 site_url: str | None = None) -> None:
+        self.members = members
+        self.alternates = HreflangIndex()
+        indexes: set[str] = set()
+        for member in members:
+            if member.document.kind == DocumentKind.INDEX:
+                indexes.add(os.path.basename(member.key))
+                if member.public_url:
+                    indexes.add(member.public_url)
+        self.validators: dict[str, DocumentValidator] = {}
+        uses_hreflang = any(m.document.extension_totals()[3] for m in members)
+        for member in members:
+            context = ValidationContext(
+                profile=profile, site_url=site_url, sitemap_url=member.public_url,
+                kind=member.document.kind,
+                project_indexes=frozenset(indexes - {os.path.basename(member.key)}
+                                          - {member.public_url or ""}))
+            validator = DocumentValidator(member.document, context, alternates=self.alternates,
+                                          key=member.key, index_all_pages=uses_hreflang)
+            validator.alternates_affected.connect(self._route)
+            self.validators[member.key] = validator
+
+    def run(self, cancel: CancelToken | None = None,
+            progress: ProgressCallback | None = None) -> ProjectValidator:
+        """Validate every member, then the cross-file hreflang clusters."""
+        total = sum(len(member.document) for member in self.members) or 1
+        done = 0
+        for member in self.members:
+            check(cancel)
+            base = done
+
+            def member_progress(count: int, whole: int, base: int = base) -> None:
+                report(progress, base + count, total)
+
+            self.validators[member.key].run(cancel, member_progress)
+            done += len(member.document)
+        for key, validator in self.validators.items():
+            validator.refresh_alternates(self.alternates.entry_ids(key))
+        report(progress, total, total)
+        return self
+
+    def _route(self, affected: set[tuple[object, int]]) -> None:
+        by_key: dict[object, set[int]] = {}
+        for key, entry_id in affected:
+            by_key.setdefault(key, set()).add(entry_id)
+        for key, ids in by_key.items():
+            validator = self.validators.get(str(key))
+            if validator is not None:
+                validator.refresh_alternates(ids)
+                validator.findings_changed.emit(ids)

@@ -1,0 +1,155 @@
+"""Structure rules: the shape of entries and files, sitemap index rules, protocol limits."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import unquote, urlsplit
+
+from sitemap_studio.core.entries import DocumentKind, StructureNote
+from sitemap_studio.core.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.validation.context import Reporter, ValidationContext
+from sitemap_studio.core.validation.registry import RULES, rule
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE
+XSD, PROTOCOL, STUDIO, XML = RuleSource.XSD, RuleSource.PROTOCOL, RuleSource.STUDIO, RuleSource.XML
+
+MISSING = rule("structure-missing-loc", E, XSD, "every entry has a <loc>")
+REPEATED = rule("structure-repeated-child", E, XSD,
+                "loc, lastmod, changefreq and priority appear at most once per entry")
+UNKNOWN = rule("structure-unknown-element", E, XSD,
+               "no unknown elements in the sitemap namespace (extensions use their own)")
+ORDER = rule("structure-child-order", N, XSD,
+             "children in schema order: loc, lastmod, changefreq, priority (crawlers accept "
+             "any order; the XSD does not)", xsd=E)
+ATTRIBUTE = rule("structure-attribute", E, XSD, "no attributes on sitemap elements")
+NESTED = rule("structure-nested-entry", E, XSD, "no entry inside another entry")
+STRAY_TEXT = rule("structure-stray-text", W, XSD, "no text outside the value elements",
+                  xsd=E)
+MIXED = rule("structure-markup-in-value", E, XSD, "values are plain text, without elements")
+TOO_MANY = rule("limit-entries", E, PROTOCOL,
+                "at most 50,000 entries per file (split it on export)")
+TOO_BIG = rule("limit-bytes", E, PROTOCOL,
+               "at most 52,428,800 bytes uncompressed per file (split it on export)")
+EMPTY = rule("structure-no-entries", W, PROTOCOL, "a sitemap lists at least one entry",
+             xsd=E)
+URL_IN_INDEX = rule("index-url-entry", E, PROTOCOL,
+                    "a sitemap index lists <sitemap> entries, never <url>")
+SITEMAP_IN_URLSET = rule("urlset-sitemap-entry", E, PROTOCOL,
+                         "a urlset lists <url> entries; <sitemap> belongs in an index")
+INDEX_CHILD = rule("index-unexpected-child", E, XSD,
+                   "an index entry has only <loc> and <lastmod> (no priority or changefreq)")
+INDEX_OF_INDEX = rule("index-lists-index", E, PROTOCOL,
+                      "an index lists sitemaps, not other indexes (checked within a project)")
+SELF_REFERENCE = rule("index-self-reference", E, PROTOCOL, "an index does not list itself")
+ESCAPES = rule("index-child-escapes", E, STUDIO,
+               "child locations stay inside the export folder (no '..', no encoded slashes)")
+
+#: Codes the reader produces, registered so that docs/rules.md lists them too.
+READER_RULES = {
+    "namespace-missing": ("the root declares the sitemaps.org 0.9 namespace", E, PROTOCOL),
+    "namespace-obsolete": ("not Google's retired 0.84 namespace", W, PROTOCOL),
+    "namespace-near-miss": ("the namespace is exactly http://www.sitemaps.org/schemas/sitemap/0.9",
+                            E, PROTOCOL),
+    "namespace-wrong": ("the root element is in the sitemaps.org namespace", E, PROTOCOL),
+    "stray-text": ("no text between entries", W, XSD),
+    "unknown-element": ("no unknown elements between entries in the sitemap namespace", E, XSD),
+    "text-line-not-url": ("a text sitemap holds one URL per line and nothing else", W, PROTOCOL),
+    "text-no-urls": ("a text sitemap holds at least one URL", E, PROTOCOL),
+    "gzip-name-mismatch": ("a .gz name is really gzip-compressed", W, STUDIO),
+    "gzip-unnamed": ("gzip files are named .gz", N, STUDIO),
+    "gzip-trailing-bytes": ("nothing follows the gzip stream", W, STUDIO),
+    "encoding-not-utf8": ("sitemaps are UTF-8 encoded", N, PROTOCOL),
+    "encoding-declaration-mismatch": ("the declared encoding matches the bytes", W, XML),
+    "encoding-not-reversible": ("the encoding can be written back unchanged", W, STUDIO),
+    "robots-field-spacing": ("'Sitemap:' is written without a blank before the colon", N, STUDIO),
+    "feed-rss": ("an RSS feed is imported as a new urlset", N, PROTOCOL),
+    "feed-atom": ("an Atom feed is imported as a new urlset", N, PROTOCOL),
+    "feed-item-without-link": ("every feed item has a link", N, STUDIO),
+}
+for _code, (_checks, _severity, _source) in READER_RULES.items():
+    rule(_code, _severity, _source, _checks)
+
+_NOTE_RULES = {"missing": MISSING, "repeated": REPEATED, "unknown": UNKNOWN, "order": ORDER,
+               "attribute": ATTRIBUTE, "nested": NESTED, "text": STRAY_TEXT, "mixed": MIXED}
+_ENCODED_SEPARATORS = re.compile(r"%2f|%5c|%2e%2e", re.IGNORECASE)
+
+
+def check_notes(notes: tuple[StructureNote, ...], element: str, report: Reporter,
+                ctx: ValidationContext) -> None:
+    """Turn the reader's structure notes about one entry into findings."""
+    for note in notes:
+        if note.kind == "unknown" and element == "sitemap" and note.name in (
+                "priority", "changefreq"):
+            report(INDEX_CHILD, f"<{note.name}> is not allowed in a sitemap index entry",
+                   field=note.name, line=note.line)
+            continue
+        found = _NOTE_RULES.get(note.kind)
+        if found is None:
+            continue
+        report(found, _note_message(note), field=note.name.split("@")[0], line=note.line)
+
+
+def _note_message(note: StructureNote) -> str:
+    name = note.name
+    return {
+        "missing": f"the entry has no <{name}>",
+        "repeated": f"<{name}> appears more than once; only the first is used",
+        "unknown": f"unknown element <{name}> in the sitemap namespace",
+        "order": f"<{name}> is out of schema order (loc, lastmod, changefreq, priority)",
+        "attribute": f"attribute '{name}' is not allowed on sitemap elements",
+        "nested": f"a <{name}> inside another entry is not allowed (and is not read as an entry)",
+        "text": "stray text inside the entry, outside any value element",
+        "mixed": f"<{name}> contains markup; its value must be plain text",
+    }.get(note.kind, name)
+
+
+def check_entry_kind(entry_element: str, report: Reporter, ctx: ValidationContext) -> None:
+    """A <url> in an index, or a <sitemap> in a urlset."""
+    if ctx.kind == DocumentKind.INDEX and entry_element == "url":
+        report(URL_IN_INDEX, "a <url> entry inside a sitemap index: an index lists <sitemap> "
+                             "entries (was this meant to be a urlset?)")
+    elif ctx.kind == DocumentKind.URLSET and entry_element == "sitemap":
+        report(SITEMAP_IN_URLSET, "a <sitemap> entry inside a urlset: move it to a sitemap index")
+
+
+def check_index_entry(loc: str | None, report: Reporter, ctx: ValidationContext) -> None:
+    """Rules only an index entry has: self-reference, index of index, safe child names."""
+    if not loc:
+        return
+    if ctx.sitemap_url and loc.rstrip("/") == ctx.sitemap_url.rstrip("/"):
+        report(SELF_REFERENCE, "the index lists itself", field="loc")
+    name = posixpath.basename(urlsplit(loc).path) if "://" in loc else posixpath.basename(loc)
+    if loc in ctx.project_indexes or (name and name in ctx.project_indexes):
+        report(INDEX_OF_INDEX, f"{loc} is a sitemap index in this project: an index may not "
+                               "list another index", field="loc")
+    path = urlsplit(loc).path if "://" in loc else loc
+    segments = unquote(path).replace("\\", "/").split("/")
+    if ".." in segments or _ENCODED_SEPARATORS.search(path) or "\\" in path:
+        report(ESCAPES, f"the child location {loc!r} would lead outside the export folder "
+                        "('..' or an encoded separator in its path)", field="loc")
+
+
+def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationContext,
+                  fmt: str) -> list[Finding]:
+    """Findings about the file as a whole: entry count, size, emptiness."""
+    report = Reporter(ctx.profile)
+    if entries > PROTOCOL_MAX_URLS:
+        report(TOO_MANY, f"{entries:,} entries: the protocol allows at most 50,000 per file; "
+                         "export splits it into several files with an index")
+    if size > PROTOCOL_MAX_BYTES:
+        report(TOO_BIG, f"{size:,} bytes uncompressed: the protocol allows at most 52,428,800 "
+                        "(50 MiB; some tools wrongly use 50,000,000); export splits it")
+    if entries == 0 and fmt == "xml":
+        report(EMPTY, f"the {kind.value} lists no entries")
+    return report.findings
+
+
+def reader_finding(finding: Finding) -> Finding:
+    """A finding from the reader, with the source its registered rule names."""
+    registered = RULES.get(finding.code)
+    if registered is None or registered.source == finding.source:
+        return finding
+    return Finding(finding.severity, finding.code, finding.message, finding.entry,
+                   finding.field, finding.line, finding.column, registered.source, finding.fix)
