@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from sitemap_studio import __version__
+from sitemap_studio import __version__, cli_kit, cli_validate
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("input", metavar="IN")
     convert.add_argument("output", metavar="OUT")
     _limit_options(convert)
+    cli_validate.add_parser(commands)
+    _limit_options(commands.choices["validate"])
+    cli_kit.add_parser(commands)
+    _limit_options(commands.choices["kit"])
     return parser
 
 
@@ -136,7 +140,23 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return the process exit code."""
+    """Run the command line and return the process exit code; no traceback reaches the user."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (``| head``): nothing left to say.
+        sys.stderr.close()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - a bug must still reach the user as a message
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc} (this is a bug in "
+              f"Sitemap Studio; please report it)", file=sys.stderr)
+        return EXIT_UNREADABLE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
@@ -146,5 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_info(args)
     if args.command == "convert":
         return cmd_convert(args)
+    if args.command == "validate":
+        return cli_validate.run(args, _limits(args))
+    if args.command == "kit":
+        return cli_kit.run(args, _limits(args))
     parser.print_usage(sys.stderr)
     return EXIT_UNREADABLE

@@ -1,0 +1,126 @@
+"""``sitemap-studio validate``: findings as text lines or JSON, with a stable exit status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.validation.project import Member, ProjectValidator
+from sitemap_studio.core.validation.registry import Profile
+from sitemap_studio.core.workspace import is_project_path, open_workspace
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``validate`` on the CLI's subparsers."""
+    parser = commands.add_parser(
+        "validate", help="check sitemaps against the protocol and search-engine rules",
+        description="Validate each FILE (sitemaps, indexes, text lists, robots.txt, or a "
+                    ".sitemapproj project) and print one line per finding: "
+                    "FILE:LINE:COLUMN: severity code: message (LINE and COLUMN are left out "
+                    "when a finding concerns the whole file). Files given together are "
+                    "checked together: hreflang reciprocity and index-of-index rules span "
+                    "them. Exit 0 when there is no error, 1 when there are errors, 2 when a "
+                    "file cannot be read.")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--profile", choices=[p.value for p in Profile],
+                        default=Profile.PROTOCOL.value,
+                        help="whose rules decide severities: the sitemaps.org protocol text "
+                             "(default), the strict XSD, or Google's documentation")
+    parser.add_argument("--site-url", metavar="URL",
+                        help="the site every URL must belong to (default: the project's "
+                             "site URL, else the host most URLs share)")
+
+
+def run(args: argparse.Namespace, limits: Limits) -> int:
+    """Validate, print, and return the exit status."""
+    members: list[Member] = []
+    unreadable: list[tuple[str, SitemapError]] = []
+    site_url = args.site_url
+    for path in args.files:
+        try:
+            if is_project_path(path):
+                workspace = open_workspace(path, limits)
+                project = workspace.project
+                if project is not None and site_url is None:
+                    site_url = project.site_url
+                for item in workspace.items:
+                    if item.document is None:
+                        assert item.error is not None
+                        unreadable.append((item.path, item.error))
+                    else:
+                        members.append(Member(item.path, item.document,
+                                              item.ref.url if item.ref else None))
+            else:
+                members.append(Member(path, open_document(path, limits)))
+        except SitemapError as exc:
+            unreadable.append((path, exc.with_path(path)))
+    validators = ProjectValidator(members, Profile(args.profile), site_url).run().validators
+    results = [(member, validators[member.key]) for member in members]
+    if args.format == "json":
+        _print_json(results, unreadable)
+    else:
+        _print_text(results, unreadable)
+    if unreadable:
+        return EXIT_UNREADABLE
+    errors = any(f.severity == Severity.ERROR for _, v in results for f in v.findings())
+    return EXIT_INVALID if errors else EXIT_OK
+
+
+def _location(path: str, finding: Finding) -> str:
+    where = path
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
+    return where
+
+
+def _print_text(results: list[tuple[Member, DocumentValidator]],
+                unreadable: list[tuple[str, SitemapError]]) -> None:
+    for path, error in unreadable:
+        print(error.located(), file=sys.stderr)
+    for member, validator in results:
+        for finding in validator.findings():
+            print(f"{_location(member.key, finding)}: {finding.severity.value} "
+                  f"{finding.code}: {finding.message}")
+
+
+def _print_json(results: list[tuple[Member, DocumentValidator]],
+                unreadable: list[tuple[str, SitemapError]]) -> None:
+    files: list[dict[str, Any]] = []
+    for member, validator in results:
+        document = member.document
+        issues = []
+        for finding in validator.findings():
+            entry = None
+            if finding.entry is not None:
+                try:
+                    entry = document.row_of(finding.entry) + 1
+                except KeyError:
+                    entry = None
+            issues.append({
+                "severity": finding.severity.value, "code": finding.code, "entry": entry,
+                "line": finding.line, "column": finding.column, "field": finding.field,
+                "message": finding.message, "source": finding.source.value,
+            })
+        files.append({"path": member.key, "kind": document.kind.value,
+                      "entries": len(document), "issues": issues})
+    for path, error in unreadable:
+        files.append({"path": path, "error": {"message": error.message, "line": error.line,
+                                              "column": error.column}})
+    order = {os.fspath(name): index for index, name in enumerate(
+        [m.key for m, _ in results] + [p for p, _ in unreadable])}
+    files.sort(key=lambda item: order.get(item["path"], 0))
+    json.dump({"files": files}, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
