@@ -24,8 +24,9 @@ from typing import Any
 
 from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.errors import ReadError, SitemapError
-from sitemap_studio.core.json_reader import key_path, parse_json, read_json_file
+from sitemap_studio.core.json_reader import parse_json, read_json_file
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.project_sections import Problem, Section, invalid, is_int
 from sitemap_studio.core.project_values import (
     file_name_problem,
     folder_problem,
@@ -45,7 +46,11 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
 _WHAT = "a project file"
 
-Problem = Callable[[str], str | None]
+__all__ = [
+    "FORMAT_VERSION", "INDEXNOW_ENDPOINT", "MAX_FILE_BYTES", "SUFFIX", "UPGRADES", "ExportSettings",
+    "Problem", "Project", "SitemapRef", "SubmissionSettings", "load_project", "new_project",
+    "project_from_json", "project_to_json", "save_project",
+]
 
 
 @dataclass(slots=True)
@@ -159,7 +164,7 @@ def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     upgraded = dict(data)
     folder = upgraded.pop("export_folder", "export")
     if not isinstance(folder, str):
-        raise _invalid("export_folder", f"must be a string, not {shown(folder)}")
+        raise invalid("export_folder", f"must be a string, not {shown(folder)}")
     upgraded.setdefault(
         "export",
         {
@@ -195,7 +200,7 @@ UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1
 def new_project(path: str | os.PathLike[str] | None, site_url: str | None = None) -> Project:
     """A project with default settings and no sitemaps (not written until saved)."""
     if site_url is not None and (problem := url_problem(site_url)):
-        raise _invalid("site_url", problem)
+        raise invalid("site_url", problem)
     return Project(path=None if path is None else os.fspath(path), site_url=site_url)
 
 
@@ -234,7 +239,7 @@ def _read_project(data: Any) -> Project:
         for step in range(version, FORMAT_VERSION):
             data = UPGRADES[step](data)
         upgraded_from = version
-    top = _Section(data, "")
+    top = Section(data, "")
     top.value("format_version", FORMAT_VERSION)
     index = top.value("index", None)
     project = Project(
@@ -254,10 +259,10 @@ def _read_project(data: Any) -> Project:
 
 def _format_version(data: dict[str, Any]) -> int:
     if "format_version" not in data:
-        raise _invalid("format_version", "missing; this is not a Sitemap Studio project file")
+        raise invalid("format_version", "missing; this is not a Sitemap Studio project file")
     version = data["format_version"]
-    if not _is_int(version) or version < 1:
-        raise _invalid("format_version", f"must be a whole number from 1, not {shown(version)}")
+    if not is_int(version) or version < 1:
+        raise invalid("format_version", f"must be a whole number from 1, not {shown(version)}")
     if version > FORMAT_VERSION:
         raise ReadError(
             f"made by a newer Sitemap Studio (format {version}); this version reads "
@@ -269,10 +274,10 @@ def _format_version(data: dict[str, Any]) -> int:
 
 def _ref(data: Any, key: str) -> SitemapRef:
     if not isinstance(data, dict):
-        raise _invalid(key, f'must be an object with a "path", not {shown(data)}')
-    section = _Section(data, key)
+        raise invalid(key, f'must be an object with a "path", not {shown(data)}')
+    section = Section(data, key)
     if "path" not in data:
-        raise _invalid(section.key("path"), "missing")
+        raise invalid(section.key("path"), "missing")
     return SitemapRef(
         path=section.text("path", "", relative_path_problem),
         url=section.optional_text("url", url_problem),
@@ -280,7 +285,7 @@ def _ref(data: Any, key: str) -> SitemapRef:
     )
 
 
-def _export(section: _Section) -> ExportSettings:
+def _export(section: Section) -> ExportSettings:
     default = ExportSettings()
     return ExportSettings(
         output_folder=section.text("output_folder", default.output_folder, folder_problem),
@@ -295,7 +300,7 @@ def _export(section: _Section) -> ExportSettings:
     )
 
 
-def _submission(section: _Section) -> SubmissionSettings:
+def _submission(section: Section) -> SubmissionSettings:
     return SubmissionSettings(
         indexnow_key=section.optional_text("indexnow_key", indexnow_key_problem),
         indexnow_key_location=section.optional_text("indexnow_key_location", url_problem),
@@ -310,86 +315,13 @@ def _check_unique(project: Project) -> None:
         key = f"sitemaps[{number}].path"
         normal = posixpath.normpath(ref.path)
         if normal in seen:
-            raise _invalid(key, f"lists {shown(ref.path)} again (as {seen[normal]})")
+            raise invalid(key, f"lists {shown(ref.path)} again (as {seen[normal]})")
         seen[normal] = key
     if project.index is not None and posixpath.normpath(project.index.path) in seen:
         first = seen[posixpath.normpath(project.index.path)]
-        raise _invalid(
+        raise invalid(
             "index.path", f"is also a member sitemap ({first}); the index must be a file of its own"
         )
-
-
-class _Section:
-    """Reads the known keys of one JSON object, naming each by its key path; the rest is extra."""
-
-    def __init__(self, data: dict[str, Any], key: str) -> None:
-        self._data = data
-        self._key = key
-        self._used: set[str] = set()
-
-    def key(self, name: str) -> str:
-        return key_path(self._key, name)
-
-    def value(self, name: str, default: Any) -> Any:
-        self._used.add(name)
-        return self._data.get(name, default)
-
-    def rest(self) -> dict[str, Any]:
-        return {name: value for name, value in self._data.items() if name not in self._used}
-
-    def text(self, name: str, default: str, problem: Problem) -> str:
-        value = self.value(name, default)
-        if not isinstance(value, str):
-            raise _invalid(self.key(name), f"must be a string, not {shown(value)}")
-        return self._checked(name, value, problem)
-
-    def optional_text(self, name: str, problem: Problem) -> str | None:
-        value = self.value(name, None)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            raise _invalid(self.key(name), f"must be a string or null, not {shown(value)}")
-        return self._checked(name, value, problem)
-
-    def _checked(self, name: str, value: str, problem: Problem) -> str:
-        message = problem(value)
-        if message:
-            raise _invalid(self.key(name), message)
-        return value
-
-    def integer(self, name: str, default: int, highest: int) -> int:
-        value = self.value(name, default)
-        if not _is_int(value) or not 1 <= value <= highest:
-            raise _invalid(
-                self.key(name), f"must be an integer from 1 to {highest}, not {shown(value)}"
-            )
-        return int(value)
-
-    def boolean(self, name: str, default: bool) -> bool:
-        value = self.value(name, default)
-        if not isinstance(value, bool):
-            raise _invalid(self.key(name), f"must be true or false, not {shown(value)}")
-        return value
-
-    def array(self, name: str) -> list[Any]:
-        value = self.value(name, [])
-        if not isinstance(value, list):
-            raise _invalid(self.key(name), f"must be a list, not {shown(value)}")
-        return value
-
-    def section(self, name: str) -> _Section:
-        value = self.value(name, {})
-        if not isinstance(value, dict):
-            raise _invalid(self.key(name), f"must be an object, not {shown(value)}")
-        return _Section(value, self.key(name))
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _invalid(key: str, message: str) -> ReadError:
-    return ReadError(f"{key}: {message}", code="project-invalid")
 
 
 # --- saving -------------------------------------------------------------------------------------
