@@ -88,7 +88,7 @@ def _location(path: str, finding: Finding) -> str:
 
 def _print_text(results: list[tuple[Member, DocumentValidator]],
                 unreadable: list[tuple[str, SitemapError]]) -> None:
-    for path, error in unreadable:
+    for _path, error in unreadable:
         print(error.located(), file=sys.stderr)
     for member, validator in results:
         for finding in validator.findings():

@@ -26,6 +26,9 @@ from sitemap_studio.core.text_position import LineIndex
 from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE, XML_WHITESPACE_BYTES, unescape
 
+#: What :meth:`SitemapDocument.column_texts` gives for a row held as an :class:`Entry`.
+OBJECT_ROW = "\x00object row"
+
 
 class EntryCodec(Protocol):
     """Turns entries into bytes for one document format (XML or text lines)."""
@@ -103,6 +106,7 @@ class SitemapDocument:
         self._head_end = layout.head_end
         self._tail_start = layout.tail_start
         self._tail_prefix = b""
+        self._size = len(raw)
         self._lead = layout.lead
         self._start = layout.start
         self._end = layout.end
@@ -119,6 +123,9 @@ class SitemapDocument:
         self._lines: LineIndex | None = None
         self.source = source
         self.codec = codec
+        # Where the element name starts after "<" and the document's prefix ("<sm:url").
+        prefix = getattr(codec, "prefix", "")
+        self._name_offset = 1 + (len(prefix.encode("utf-8")) + 1 if prefix else 0)
         self.load_findings: list[Finding] = list(findings)
         self.info: dict[str, object] = info or {}
         self.entries_inserting: Callbacks[[int, int]] = Callbacks()
@@ -188,6 +195,33 @@ class SitemapDocument:
             text = raw[begin : cols[index + 1][row]].decode("utf-8")
             texts.append(unescape(text) if "&" in text else text)
         return texts[0], texts[1], texts[2], texts[3]
+
+    def column_texts(self, field_index: int, start: int, stop: int) -> list[str | None]:
+        """Field texts as written (untrimmed) for rows ``start:stop``, in one pass.
+
+        ``None`` where the field is absent; rows held as an :class:`Entry` give
+        :data:`OBJECT_ROW` (read them with :meth:`entry_at`).
+        """
+        raw = self._raw
+        begins = self._cols[2 * field_index][start:stop]
+        ends = self._cols[2 * field_index + 1][start:stop]
+        texts: list[str | None] = [
+            raw[begin:end].decode("utf-8") if begin >= 0 else (
+                None if begin == ABSENT else OBJECT_ROW)
+            for begin, end in zip(begins, ends, strict=True)]
+        if b"&" in raw:
+            texts = [unescape(t) if t and "&" in t else t for t in texts]
+        return texts
+
+    def url_flags(self, start: int, stop: int) -> list[bool]:
+        """For rows ``start:stop``: whether each is a plain ``<url>`` (or a text line)."""
+        if self.source.format != "xml":
+            return [begin != IN_OBJECT for begin in self._cols[0][start:stop]]
+        raw = self._raw
+        offset = self._name_offset
+        return [begin >= 0 and field != IN_OBJECT and raw[begin + offset] == 0x75  # "u"rl
+                for begin, field in zip(self._start[start:stop], self._cols[0][start:stop],
+                                        strict=True)]
 
     def has_object(self, row: int) -> bool:
         """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
@@ -267,10 +301,7 @@ class SitemapDocument:
         start = self._start[row]
         if start < 0:
             return self.kind == DocumentKind.INDEX
-        head = self._raw[start : start + 64]
-        name_end = head.find(b">")
-        name = head[1:name_end].rsplit(b":", 1)[-1]
-        return name == b"sitemap"
+        return self._raw[start + self._name_offset] == 0x73  # "s" of "sitemap"
 
     def extension_totals(self) -> tuple[int, int, int, int]:
         """Numbers of images, videos, news items and alternates over all entries."""
@@ -284,6 +315,11 @@ class SitemapDocument:
     def modified_entry_count(self) -> int:
         """How many entries carry their own bytes (edited or new) instead of the original's."""
         return len(self._bodies)
+
+    @property
+    def uncompressed_size(self) -> int:
+        """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
+        return self._size
 
     @property
     def is_pristine(self) -> bool:
@@ -316,7 +352,9 @@ class SitemapDocument:
         rows = [self.row_of(state.id) for state in states]
         self.entries_changing.emit(rows)
         for row, state in zip(rows, states, strict=True):
+            self._size -= self._row_size(row)
             self._write_state(row, state)
+            self._size += self._row_size(row)
         self.entries_changed.emit(rows)
 
     def replace_entries(self, changes: Sequence[Entry]) -> list[tuple[RowState, RowState]]:
@@ -375,6 +413,7 @@ class SitemapDocument:
             # A new first line of a text file needs no line break before it.
             first_line = line_format and at == 0
             self._leads[entry.id] = b"" if first_line else self._new_entry_lead
+            self._size += self._row_size(at)
         self._reordered = True
         self.entries_inserted.emit(row, count)
         return [entry.id for entry, _ in prepared]
@@ -396,6 +435,7 @@ class SitemapDocument:
             self.entries_inserting.emit(row, 1)
             self._open_rows(row, 1)
             self._write_state(row, state)
+            self._size += self._row_size(row)
             self._set_transfer(target, previous)
             self.entries_inserted.emit(row, 1)
 
@@ -470,9 +510,19 @@ class SitemapDocument:
         for column in self._all_columns():
             column[row:row] = array(column.typecode, [IN_OBJECT]) * count
 
+    def _row_size(self, row: int) -> int:
+        """Bytes the row contributes to the document: its lead and its body."""
+        entry_id = self._ids[row]
+        lead = self._leads.get(entry_id)
+        body = self._bodies.get(entry_id)
+        return ((len(lead) if lead is not None else self._start[row] - self._lead[row])
+                + (len(body) if body is not None else self._end[row] - self._start[row]))
+
     def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
+        self._size -= self._row_size(row)
         self._objects[entry.id] = entry
         self._bodies[entry.id] = body
+        self._size += self._row_size(row)
         for column in self._cols:
             column[row] = IN_OBJECT
 
@@ -496,6 +546,7 @@ class SitemapDocument:
 
     def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
         state = self.state(row)
+        self._size -= self._row_size(row)
         lead = self._lead_bytes(row)
         kept = lead.rstrip(XML_WHITESPACE_BYTES)
         target: int | None = None
@@ -510,6 +561,7 @@ class SitemapDocument:
                 target = -1
                 previous = self._tail_prefix
                 self._tail_prefix = kept + self._tail_prefix
+            self._size += len(kept)
         for column in self._all_columns():
             del column[row]
         self._objects.pop(state.id, None)
@@ -521,9 +573,13 @@ class SitemapDocument:
         if target is None:
             return
         if target == -1:
+            self._size += len(previous or b"") - len(self._tail_prefix)
             self._tail_prefix = previous or b""
         else:
+            row = self.row_of(target)
+            self._size -= self._row_size(row)
             _put(self._leads, target, previous)
+            self._size += self._row_size(row)
 
 
 def _put(mapping: dict[int, bytes] | dict[int, Entry], key: int, value: object) -> None:

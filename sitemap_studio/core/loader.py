@@ -15,8 +15,7 @@ from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback
 from sitemap_studio.core.prolog import Prolog, looks_like_markup, read_prolog
-from sitemap_studio.core.robots import SITEMAP_LINE, RobotsCodec, looks_like_robots, \
-    robots_findings
+from sitemap_studio.core.robots import SITEMAP_LINE, RobotsCodec, looks_like_robots, robots_findings
 from sitemap_studio.core.source import RawSource, read_source, read_source_bytes
 from sitemap_studio.core.text_position import line_column
 from sitemap_studio.core.text_reader import TextCodec, scan_lines
@@ -44,7 +43,9 @@ def open_document(
     return document_from_source(source, limits, cancel=cancel, progress=progress)
 
 
-def open_bytes(data: bytes, name: str | None = None, limits: Limits | None = None) -> SitemapDocument:
+def open_bytes(
+    data: bytes, name: str | None = None, limits: Limits | None = None
+) -> SitemapDocument:
     """Read a document from bytes (downloads, the clipboard, tests)."""
     limits = limits or Limits.from_env()
     return document_from_source(read_source_bytes(data, name, limits), limits)

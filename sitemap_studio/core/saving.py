@@ -36,7 +36,9 @@ def _own_format(document: SitemapDocument) -> OutputFormat:
     return OutputFormat(own) if own in ("text", "robots") else OutputFormat.XML
 
 
-def output_for(path: str | os.PathLike[str], document: SitemapDocument) -> tuple[OutputFormat, bool]:
+def output_for(
+    path: str | os.PathLike[str], document: SitemapDocument
+) -> tuple[OutputFormat, bool]:
     """(format, gzip) that the file name asks for.
 
     A name with the same suffix as the file the document came from keeps the

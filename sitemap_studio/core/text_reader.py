@@ -98,10 +98,10 @@ def scan_lines(
             is_entry = accept.match(content) if accept else (
                 not re.search(rb"[ \t]", value) and looks_like_url(value))
             if is_entry:
-                value_begin = begin + content.index(value) if accept is None else (
-                    begin + is_entry.start(1))
-                value_end = value_begin + (len(value) if accept is None else len(
-                    is_entry.group(1)))
+                # A text line's value is the whole line (blanks around it are trimmed on
+                # reading and noted by validation); a robots.txt line's is its URL.
+                value_begin, value_end = (begin, finish) if accept is None else (
+                    begin + is_entry.start(1), begin + is_entry.end(1))
                 lead.append(previous_end)
                 start.append(begin)
                 end.append(finish)

@@ -52,7 +52,7 @@ def attributes(start_tag: bytes) -> list[tuple[str, str]]:
 
 
 def namespace_declarations(attrs: list[tuple[str, str]]) -> dict[str, str]:
-    """The ``xmlns``/``xmlns:p`` declarations among ``attrs``, keyed by prefix (``""`` = default)."""
+    """The ``xmlns``/``xmlns:p`` declarations among ``attrs``, by prefix (``""`` = default)."""
     decls: dict[str, str] = {}
     for name, value in attrs:
         if name == "xmlns":

@@ -189,3 +189,26 @@ def test_a_text_sitemap_refuses_fields_it_cannot_hold() -> None:
     assert "only URLs" in caught.value.message
     assert doc.entry_at(0).lastmod is None
     assert doc.to_bytes() == before
+
+
+def test_uncompressed_size_follows_every_change() -> None:
+    doc = open_bytes(PRETTY)
+    assert doc.uncompressed_size == len(PRETTY)
+
+    def check() -> None:
+        assert doc.uncompressed_size == len(doc.to_bytes())
+
+    before, _ = doc.set_text(doc.id_at(1), "lastmod", "2024-06-01T10:00:00+00:00")
+    check()
+    doc.insert_entries(0, [Entry(loc="https://example.com/new")])
+    check()
+    removal = doc.remove_rows([1, 2])
+    check()
+    doc.restore_rows(removal)
+    check()
+    doc.restore_states([before])
+    check()
+    doc.move_rows(0, 1, 3)
+    check()
+    doc.remove_rows(range(len(doc)))
+    check()

@@ -42,7 +42,7 @@ def test_a_broken_file_shows_the_located_message(window, qtbot, tmp_path) -> Non
     with qtbot.waitSignal(window.load_failed, timeout=10000):
         window.open_path(str(path))
     assert len(window.errors) == 1
-    title, message = window.errors[0]
+    _title, message = window.errors[0]
     assert message.startswith(f"{path}:3:")
     assert "Traceback" not in message
     assert window.entry_view.model() is None

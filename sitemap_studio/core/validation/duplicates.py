@@ -9,7 +9,7 @@ each later one is, naming it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from sitemap_studio.core.findings import RuleSource, Severity
 from sitemap_studio.core.urls import normalization_differences, normalize_url
@@ -135,9 +135,33 @@ class DuplicateIndex:
 
     def extend(self, items: Iterable[tuple[int, str | None]]) -> None:
         """Index many ``(entry_id, loc)`` pairs (a load): :meth:`add` without the results."""
-        add = self.add
+        items = items if isinstance(items, Sequence) else list(items)
+        if not items:
+            return
+        highest = max(entry_id for entry_id, _ in items)
+        if highest >= len(self._exact) and highest <= 2 * len(self._exact) + 65536:
+            self._store(highest, 0, 0)  # grows both arrays once
+        exact_hashes, loose_hashes, buckets = self._exact, self._loose, self._buckets
+        size = len(loose_hashes)
         for entry_id, loc in items:
-            add(entry_id, loc)
+            if not loc or not 0 <= entry_id < size or loose_hashes[entry_id]:
+                self.add(entry_id, loc)
+                continue
+            key = normalize_url(loc)
+            exact_hash = hash(key) or 1
+            loose_hash = exact_hash
+            if key[-1] == "/" or "?" in key:
+                loose = loose_key(key)
+                if loose is not key:
+                    loose_hash = hash(loose) or 1
+            exact_hashes[entry_id] = exact_hash
+            loose_hashes[entry_id] = loose_hash
+            bucket = buckets.setdefault(loose_hash, entry_id)
+            if bucket != entry_id:
+                if isinstance(bucket, int):
+                    buckets[loose_hash] = [bucket, entry_id]
+                else:
+                    bucket.append(entry_id)
 
     def remove(self, entry_id: int) -> set[int]:
         """Forget ``entry_id``; returns the ids whose duplicate findings may have changed.
@@ -166,6 +190,11 @@ class DuplicateIndex:
         self._exact = array("q")
         self._loose = array("q")
         self._sparse.clear()
+
+    def shared_ids(self) -> list[int]:
+        """Ids of every entry that shares its URL (up to a trailing slash) with another."""
+        return [entry_id for bucket in self._buckets.values() if not isinstance(bucket, int)
+                for entry_id in bucket]
 
     def group(self, entry_id: int) -> tuple[int, ...]:
         """The ids that share ``entry_id``'s URL up to a trailing slash, in order (itself included).

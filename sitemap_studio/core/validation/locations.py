@@ -150,6 +150,19 @@ FIX_PERCENT_ENCODE = _loc_fix(FIX_ESCAPE, percent_encode_iri)
 # --- one location on its own --------------------------------------------------------------------
 
 
+def loc_is_plain(value: str, scope: Scope | None, index: bool = False) -> bool:
+    """Whether :func:`check_loc` would find nothing in ``value`` (written without blanks).
+
+    ``False`` does not mean there is a problem, only that the full check must run.
+    """
+    if not 12 <= len(value) < 2048:
+        return False
+    match = PLAIN_URL_RE.match(value)
+    return (match is not None and _host_problem(match.group(1)) is None
+            and ("%" not in value or _BAD_ESCAPE_RE.search(value) is None)
+            and (scope is None or scope.holds(value, index)))
+
+
 def check_loc(value: str | None, raw: str | None, report: Reporter, ctx: ValidationContext,
               scope: Scope | None, *, index: bool = False) -> None:
     """Judge one ``<loc>`` value on its own; report through ``report``.

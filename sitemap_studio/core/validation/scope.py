@@ -67,7 +67,7 @@ def majority_origin(locs: Iterable[str | None]) -> str | None:
 
 
 def majority_of(counts: Mapping[str, int]) -> str | None:
-    """The winning origin of ``counts`` (origin -> number of locations), as :func:`majority_origin`."""
+    """The winning origin of ``counts`` (origin -> locations), as :func:`majority_origin`."""
     present = [found for found, count in counts.items() if count > 0]
     if not present:
         return None
@@ -180,6 +180,17 @@ class Scope:
     def same_host(self, host: str) -> bool:
         """Whether ``host`` (as written) is the site's host."""
         return normalize_host(host).strip("[]").rstrip(".") == self.host.strip("[]")
+
+    def holds_prefix(self) -> str:
+        """What every location of a urlset on this site starts with."""
+        return self._prefix
+
+    def holds(self, loc: str, index: bool = False) -> bool:
+        """Whether ``loc`` is plainly on the site (``False`` means: run :meth:`check`)."""
+        if index:
+            return loc.startswith(self._origin_slash)
+        return loc.startswith(self._prefix) and (
+            self.directory == "/" or ("/." not in loc and "%2" not in loc))
 
     def check(self, loc: str | None, report: Reporter, *, index: bool = False) -> None:
         """Report when ``loc`` is not on the site (or, for a urlset, below the sitemap's directory).
