@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from sitemap_studio import __version__, cli_kit, cli_validate
+from sitemap_studio import __version__, cli_export, cli_kit, cli_validate
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     _limit_options(commands.choices["validate"])
     cli_kit.add_parser(commands)
     _limit_options(commands.choices["kit"])
+    cli_export.add_parser(commands)
     return parser
 
 
@@ -150,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - a bug must still reach the user as a message
+    except Exception as exc:
         print(f"{PROG}: internal error: {type(exc).__name__}: {exc} (this is a bug in "
               f"Sitemap Studio; please report it)", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -170,5 +171,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return cli_validate.run(args, _limits(args))
     if args.command == "kit":
         return cli_kit.run(args, _limits(args))
+    if args.command == "export":
+        return cli_export.run(args, _limits(args))
     parser.print_usage(sys.stderr)
     return EXIT_UNREADABLE

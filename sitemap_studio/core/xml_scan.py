@@ -20,8 +20,8 @@ from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.prolog import Prolog
 from sitemap_studio.core.text_position import LineIndex
-from sitemap_studio.core.xml_extract import ENTRY_NAMES, entry_from_element
 from sitemap_studio.core.xml_codec import FragmentParser
+from sitemap_studio.core.xml_extract import ENTRY_NAMES, entry_from_element
 from sitemap_studio.core.xml_tokens import (
     TAG_NAME,
     TOKEN,

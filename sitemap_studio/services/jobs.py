@@ -65,7 +65,7 @@ class Job(QRunnable):
             self.signals.cancelled.emit()
         except SitemapError as exc:
             self.signals.failed.emit(exc)
-        except Exception as exc:  # noqa: BLE001 - a bug must reach the user as a message
+        except Exception as exc:
             self.signals.failed.emit(SitemapError(f"internal error: {type(exc).__name__}: {exc}",
                                                   code="internal-error"))
         else:

@@ -1,0 +1,209 @@
+"""``sitemap-studio export``: split sitemaps into protocol-sized files plus an index.
+
+Input is one ``.sitemapproj`` project (its member sitemaps, with the
+project's export settings) or one or more sitemap files and URL lists. The
+options given override the project's settings. Plain files need
+``--base-url``, the public URL of the output folder, because the index lists
+every file by absolute URL (an index is always written, even for one file).
+
+Before anything is written, the inputs are validated; an error finding in a
+sitemap to be exported blocks the export (exit 1) and is printed as
+``FILE:LINE:COLUMN: error CODE: message``. Exit 0 on success, 1 when the
+input has errors that block export (including an entry too large for the
+byte limit), 2 when an input cannot be read, the options are unusable, or the
+output cannot be written. The previous export in the folder is left
+untouched whenever the export does not succeed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_options import (
+    DEFAULT_INDEX_NAME,
+    DEFAULT_NAME_PATTERN,
+    ExportOptions,
+)
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Limits
+from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.project_values import INDEX_LASTMOD_POLICIES
+from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.validation.project import Member, ProjectValidator
+from sitemap_studio.core.workspace import is_project_path, open_workspace
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+#: Errors of the export itself that are problems of the input, not of reading or writing.
+_INPUT_CODES = frozenset({"export-entry", "export-empty", "export-too-large"})
+#: Blocking findings printed before the rest are summarised.
+_SHOWN_BLOCKERS = 200
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``export`` on the CLI's subparsers.
+
+    ``--max-bytes`` here is the size limit per written file; the cap on what
+    is read is ``--max-input-bytes`` (destination ``max_bytes``, as the other
+    commands' ``--max-bytes``), so the CLI's usual input limits still apply.
+    """
+    parser = commands.add_parser(
+        "export", help="split sitemaps into protocol-sized files plus a sitemap index",
+        description="Write the URLs of a project (its member sitemaps) or of the given sitemap "
+                    "files and URL lists into files of at most --max-urls URLs and --max-bytes "
+                    "bytes each, gzipped unless --no-gzip, plus a sitemap index listing them. "
+                    "Validation errors in the input block the export (exit 1). Files are "
+                    "written to a temporary folder inside DIR and moved into place only when "
+                    "all succeeded; files of the previous export that are no longer produced "
+                    "are removed. Exit 0 on success, 1 when the input has errors, 2 when a "
+                    "file cannot be read or written.")
+    parser.add_argument("inputs", nargs="+", metavar="PROJECT|FILE",
+                        help="one .sitemapproj project, or sitemap files and URL lists")
+    parser.add_argument("--out", metavar="DIR",
+                        help="the output folder (default for a project: its export folder)")
+    parser.add_argument("--base-url", metavar="URL",
+                        help="public URL of the output folder, ending with '/' (default for a "
+                             "project: the folder of its index URL, else its site URL); "
+                             "required for plain files")
+    parser.add_argument("--max-urls", type=int, metavar="N", dest="file_max_urls",
+                        help=f"URLs per file, 1 to {PROTOCOL_MAX_URLS} "
+                             f"(default {PROTOCOL_MAX_URLS})")
+    parser.add_argument("--max-bytes", type=int, metavar="N", dest="file_max_bytes",
+                        help=f"uncompressed bytes per file (default {PROTOCOL_MAX_BYTES})")
+    parser.add_argument("--gzip", action=argparse.BooleanOptionalAction, default=None,
+                        help="gzip the sitemap files (default: yes; the index stays plain XML)")
+    parser.add_argument("--name", metavar="PATTERN", dest="name_pattern",
+                        help=f"file name pattern with {{n}} or {{n:03}} for the number "
+                             f"(default {DEFAULT_NAME_PATTERN}; .gz is added when gzipping)")
+    parser.add_argument("--index-name", metavar="NAME",
+                        help=f"file name of the index (default {DEFAULT_INDEX_NAME})")
+    parser.add_argument("--index-lastmod", choices=INDEX_LASTMOD_POLICIES,
+                        help="lastmod of each index entry: the newest lastmod in that file "
+                             "(default) or none")
+    parser.add_argument("--stylesheet", metavar="HREF",
+                        help="an XSL stylesheet to reference from every written file")
+    parser.add_argument("--max-input-bytes", type=int, metavar="N", dest="max_bytes",
+                        help="refuse inputs larger than N bytes uncompressed "
+                             "(default 268435456, or SITEMAP_STUDIO_MAX_BYTES)")
+    parser.add_argument("--max-entries", type=int, metavar="N",
+                        help="refuse inputs with more than N entries "
+                             "(default 1000000, or SITEMAP_STUDIO_MAX_ENTRIES)")
+
+
+def run(args: argparse.Namespace, limits: Limits) -> int:
+    """Validate, export, print the report, and return the exit status."""
+    inputs: list[str] = list(args.inputs)
+    projects = [path for path in inputs if is_project_path(path)]
+    if projects and len(inputs) > 1:
+        return _usage("give one project, or sitemap files, not both")
+    members: list[Member] = []
+    exported: list[SitemapDocument] = []
+    unreadable: list[SitemapError] = []
+    if projects:
+        try:
+            workspace = open_workspace(projects[0], limits)
+        except SitemapError as exc:
+            return _unreadable([exc.with_path(projects[0])])
+        assert workspace.project is not None
+        project = workspace.project
+        options = ExportOptions.from_project(project, base_url=args.base_url)
+        for item in workspace.items:
+            if item.document is None:
+                assert item.error is not None
+                unreadable.append(item.error)
+                continue
+            members.append(Member(item.path, item.document, item.ref.url if item.ref else None))
+            if item.role == "sitemap":
+                exported.append(item.document)
+        site_url = project.site_url
+    else:
+        if args.out is None:
+            return _usage("--out DIR is required when exporting sitemap files")
+        options = ExportOptions(out_dir=args.out, base_url=args.base_url)
+        site_url = None
+    _override(options, args)
+    problems = options.problems()
+    if problems:
+        return _usage("; ".join(problems))
+    if not projects:
+        for path in inputs:
+            try:
+                document = open_document(path, limits)
+            except SitemapError as exc:
+                unreadable.append(exc.with_path(path))
+                continue
+            members.append(Member(path, document))
+            exported.append(document)
+    if unreadable:
+        return _unreadable(unreadable)
+    if _blocked(members, exported, site_url):
+        return EXIT_INVALID
+    try:
+        report = export_documents(exported, options)
+    except SitemapError as exc:
+        print(exc.located(), file=sys.stderr)
+        return EXIT_INVALID if exc.code in _INPUT_CODES else EXIT_UNREADABLE
+    for line in report.lines():
+        print(line)
+    return EXIT_OK
+
+
+def _override(options: ExportOptions, args: argparse.Namespace) -> None:
+    """Apply the options given on the command line over the project's settings."""
+    if args.out is not None:
+        options.out_dir = args.out
+    for name in ("file_max_urls", "file_max_bytes"):
+        value = getattr(args, name)
+        if value is not None:
+            setattr(options, name.removeprefix("file_"), value)
+    for name in ("gzip", "name_pattern", "index_name", "index_lastmod", "stylesheet"):
+        value = getattr(args, name)
+        if value is not None:
+            setattr(options, name, value)
+
+
+def _blocked(members: list[Member], exported: list[SitemapDocument],
+             site_url: str | None) -> bool:
+    """Print the error findings of the documents to export; whether there were any."""
+    validators = ProjectValidator(members, site_url=site_url).run().validators
+    targets = {id(document) for document in exported}
+    blockers: list[tuple[str, Finding]] = []
+    for member in members:
+        if id(member.document) not in targets:
+            continue  # the project's index: a new one is written
+        blockers.extend((member.key, finding) for finding in validators[member.key].findings()
+                        if finding.severity == Severity.ERROR)
+    for key, finding in blockers[:_SHOWN_BLOCKERS]:
+        print(f"{_location(key, finding)}: error {finding.code}: {finding.message}",
+              file=sys.stderr)
+    if len(blockers) > _SHOWN_BLOCKERS:
+        print(f"... and {len(blockers) - _SHOWN_BLOCKERS} more errors", file=sys.stderr)
+    if blockers:
+        files = len({key for key, _ in blockers})
+        print(f"export blocked: {len(blockers)} errors in {files} "
+              f"file{'s' if files != 1 else ''}; fix them and export again "
+              "(sitemap-studio validate lists every finding)", file=sys.stderr)
+    return bool(blockers)
+
+
+def _location(path: str, finding: Finding) -> str:
+    where = path
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
+    return where
+
+
+def _usage(message: str) -> int:
+    print(f"sitemap-studio export: error: {message}", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
+def _unreadable(errors: list[SitemapError]) -> int:
+    for error in errors:
+        print(error.located(), file=sys.stderr)
+    return EXIT_UNREADABLE

@@ -1,0 +1,259 @@
+"""What a split export is asked to do, and what it reports: options, file names, results.
+
+The options are checked before anything is written (:meth:`ExportOptions.validate`),
+so a bad name pattern or base URL is a clear :class:`SitemapError`, never a
+half-written folder. File names are built from a pattern with ``{n}`` (the
+1-based file number) or ``{n:03}`` (zero-padded to 3 digits), and must come out
+as plain, URL-safe file names ending in ``.xml``: no folder part, no ``..``,
+no leading dot, only ``A-Z a-z 0-9 . _ -``. That keeps every output inside the
+chosen folder and lets the index list the files without escaping.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.project_file import Project
+from sitemap_studio.core.project_values import (
+    INDEX_LASTMOD_POLICIES,
+    shown,
+    stylesheet_problem,
+    url_problem,
+)
+
+#: The smallest byte limit accepted: room for the XML declaration, the root and a few entries.
+MIN_MAX_BYTES = 1024
+#: A sitemap index may list at most this many sitemaps (sitemaps.org).
+MAX_FILES = PROTOCOL_MAX_URLS
+DEFAULT_NAME_PATTERN = "sitemap-{n}.xml"
+DEFAULT_INDEX_NAME = "sitemap-index.xml"
+
+_PLACEHOLDER = re.compile(r"\{n(?::0([1-9]))?\}")
+_SAFE_NAME = re.compile(r"[A-Za-z0-9._-]+")
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be an exported file name, or ``None`` when it can."""
+    if not _SAFE_NAME.fullmatch(name):
+        return (f"must be a plain file name of letters, digits, '.', '_' and '-' "
+                f"(no folders), not {shown(name)}")
+    if name.startswith("."):
+        return f"must not start with a dot: {shown(name)}"
+    if ".." in name:
+        return f"must not contain '..': {shown(name)}"
+    if not name.lower().endswith(".xml"):
+        return f"must end with .xml: {shown(name)}"
+    return None
+
+
+def pattern_problem(pattern: str) -> str | None:
+    """Why ``pattern`` cannot name the exported files, or ``None`` when it can."""
+    found = _PLACEHOLDER.findall(pattern)
+    if len(found) != 1:
+        return f"must contain {{n}} (or {{n:03}}) exactly once, not {shown(pattern)}"
+    literal = _PLACEHOLDER.sub("1", pattern)
+    if "{" in literal or "}" in literal:
+        return f"may contain no braces other than {{n}}: {shown(pattern)}"
+    return file_name_problem(literal)
+
+
+def format_name(pattern: str, number: int) -> str:
+    """The file name ``pattern`` gives file ``number`` (1-based), before any ``.gz``."""
+    match = _PLACEHOLDER.search(pattern)
+    if match is None:
+        raise SitemapError(f"name pattern {pattern_problem(pattern)}", code="export-options")
+    width = int(match.group(1) or 0)
+    return pattern[: match.start()] + str(number).zfill(width) + pattern[match.end() :]
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be the public URL of the output folder, or ``None``."""
+    problem = url_problem(url)
+    if problem:
+        return problem
+    if "?" in url or "#" in url:
+        return f"must be a folder URL without query or fragment, not {shown(url)}"
+    if not url.endswith("/"):
+        return f"must end with '/' (it is the folder the files are published in), not {shown(url)}"
+    return None
+
+
+@dataclass(slots=True)
+class ExportOptions:
+    """How to split, name, compress and index the exported files.
+
+    ``base_url`` is the public URL of ``out_dir`` (ending with ``/``); the
+    index lists ``base_url`` + each file name. ``name_pattern`` gets ``.gz``
+    appended when ``gzip`` is on. The index itself is always plain XML (it is
+    small, and robots.txt and search consoles point at it by name).
+    """
+
+    out_dir: str
+    base_url: str | None
+    max_urls: int = PROTOCOL_MAX_URLS
+    max_bytes: int = PROTOCOL_MAX_BYTES
+    gzip: bool = True
+    name_pattern: str = DEFAULT_NAME_PATTERN
+    index_name: str = DEFAULT_INDEX_NAME
+    stylesheet: str | None = None
+    index_lastmod: str = "newest"
+
+    @classmethod
+    def from_project(cls, project: Project, base_url: str | None = None) -> ExportOptions:
+        """The project's export settings; ``base_url`` defaults to where the project publishes.
+
+        That is the folder of the index URL when the project has one, else the
+        site URL (with a ``/`` added when it has none at the end).
+        """
+        settings = project.export
+        return cls(
+            out_dir=project.output_folder(),
+            base_url=base_url if base_url is not None else project_base_url(project),
+            max_urls=settings.max_urls,
+            max_bytes=settings.max_bytes,
+            gzip=settings.gzip,
+            name_pattern=settings.name_pattern,
+            index_name=settings.index_name,
+            stylesheet=settings.stylesheet,
+            index_lastmod=settings.index_lastmod,
+        )
+
+    def problems(self) -> list[str]:
+        """Every reason these options cannot be used, as ``option: message`` (empty when fine)."""
+        found: list[tuple[str, str | None]] = [
+            ("name pattern", pattern_problem(self.name_pattern)),
+            ("index name", file_name_problem(self.index_name)),
+            ("stylesheet", stylesheet_problem(self.stylesheet) if self.stylesheet else None),
+        ]
+        if self.base_url is None:
+            found.append(("base URL", "unknown: give the public URL of the output folder "
+                                      "(the index lists the files by absolute URL)"))
+        else:
+            found.append(("base URL", base_url_problem(self.base_url)))
+        if not 1 <= self.max_urls <= PROTOCOL_MAX_URLS:
+            found.append(("max URLs", f"must be from 1 to {PROTOCOL_MAX_URLS}, not "
+                                      f"{self.max_urls}"))
+        if not MIN_MAX_BYTES <= self.max_bytes <= PROTOCOL_MAX_BYTES:
+            found.append(("max bytes", f"must be from {MIN_MAX_BYTES} to {PROTOCOL_MAX_BYTES}, "
+                                       f"not {self.max_bytes}"))
+        if self.index_lastmod not in INDEX_LASTMOD_POLICIES:
+            found.append(("index lastmod", f'must be "newest" or "none", not '
+                                           f"{shown(self.index_lastmod)}"))
+        if not os.fspath(self.out_dir):
+            found.append(("output folder", "must not be empty"))
+        if not pattern_problem(self.name_pattern) and not file_name_problem(self.index_name):
+            clash = self._index_clash()
+            if clash:
+                found.append(("index name", clash))
+        return [f"{what}: {message}" for what, message in found if message]
+
+    def validate(self) -> None:
+        """Raise :class:`SitemapError` listing every problem of these options."""
+        problems = self.problems()
+        if problems:
+            raise SitemapError("cannot export: " + "; ".join(problems), code="export-options")
+
+    def file_name(self, number: int) -> str:
+        """The name of exported file ``number`` (1-based), with ``.gz`` when compressing."""
+        name = format_name(self.name_pattern, number)
+        return name + ".gz" if self.gzip else name
+
+    def _index_clash(self) -> str | None:
+        """Whether the index name could also be the name of a data file."""
+        index = self.index_name.lower()
+        match = _PLACEHOLDER.search(self.name_pattern)
+        assert match is not None
+        head = self.name_pattern[: match.start()].lower()
+        tail = (self.name_pattern[match.end() :] + (".gz" if self.gzip else "")).lower()
+        middle = index[len(head) : len(index) - len(tail)]
+        if (index.startswith(head) and index.endswith(tail) and len(index) > len(head) + len(tail)
+                and middle.isdigit()):
+            return f"{shown(self.index_name)} is also a name the file pattern produces"
+        return None
+
+
+def project_base_url(project: Project) -> str | None:
+    """Where a project's exported files are published: its index's folder, or its site URL."""
+    if project.index is not None and project.index.url:
+        return project.index.url.split("?", 1)[0].split("#", 1)[0].rsplit("/", 1)[0] + "/"
+    if project.site_url:
+        site = project.site_url.split("?", 1)[0].split("#", 1)[0]
+        return site if site.endswith("/") else site + "/"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedFile:
+    """One written sitemap file: its name, URL count, and uncompressed and stored sizes."""
+
+    name: str
+    urls: int
+    raw_bytes: int
+    stored_bytes: int
+    lastmod: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedIndex:
+    """The written sitemap index: its name, how many sitemaps it lists, and its size."""
+
+    name: str
+    sitemaps: int
+    bytes: int
+
+
+@dataclass(slots=True)
+class ExportReport:
+    """What an export wrote (``out_dir`` is the resolved folder), and what it removed.
+
+    ``removed`` names the files of the previous export into the same folder
+    that this export no longer produces (only files our own manifest listed).
+    """
+
+    out_dir: str
+    files: list[ExportedFile] = field(default_factory=list)
+    index: ExportedIndex | None = None
+    removed: list[str] = field(default_factory=list)
+
+    @property
+    def urls(self) -> int:
+        """URLs written over all files."""
+        return sum(item.urls for item in self.files)
+
+    @property
+    def raw_bytes(self) -> int:
+        """Uncompressed bytes of all sitemap files (the index not included)."""
+        return sum(item.raw_bytes for item in self.files)
+
+    @property
+    def stored_bytes(self) -> int:
+        """Bytes on disk of all sitemap files (gzipped when compressing; the index not included)."""
+        return sum(item.stored_bytes for item in self.files)
+
+    def lines(self) -> list[str]:
+        """The report as text: one line per file, the index, the totals.
+
+        A file line reads ``NAME  URLS urls  RAW bytes  GZ bytes gzipped`` (the
+        last column only for gzipped files).
+        """
+        width = max((len(item.name) for item in self.files), default=0)
+        result = []
+        for item in self.files:
+            line = f"{item.name:<{width}}  {item.urls:>6} urls  {item.raw_bytes:>10} bytes"
+            if item.name.endswith(".gz"):
+                line += f"  {item.stored_bytes:>10} bytes gzipped"
+            result.append(line)
+        if self.index is not None:
+            plural = "s" if self.index.sitemaps != 1 else ""
+            result.append(f"{self.index.name}  index of {self.index.sitemaps} sitemap{plural}  "
+                          f"{self.index.bytes} bytes")
+        gzipped = bool(self.files) and all(item.name.endswith(".gz") for item in self.files)
+        stored = f", {self.stored_bytes} bytes gzipped" if gzipped else ""
+        result.append(f"total: {len(self.files)} files, {self.urls} urls, {self.raw_bytes} "
+                      f"bytes{stored}, in {self.out_dir}")
+        result.extend(f"removed (no longer produced): {name}" for name in self.removed)
+        return result
