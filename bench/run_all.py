@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     core_args = ["--data", data, *(["--profile"] if args.profile else [])]
     statuses["speed"] = run("speed: 50,000-URL file", "bench_core.py", *core_args)
     statuses["memory"] = run("memory: 1,000,000-URL project", "bench_memory.py", "--data", data)
+    statuses["validation"] = run("validation: 1,000,000-URL project", "bench_validation.py",
+                                 "--data", data)
+    statuses["export"] = run("export: 1,000,000-URL project", "bench_export.py", "--data", data)
     print("\nsummary: " + ", ".join(
         f"{name} {'ok' if code == 0 else 'FAIL' if code == 1 else f'error {code}'}"
         for name, code in statuses.items()))
