@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.urls import origin
 from sitemap_studio.core.validation import (
+    entry_checks,
     extensions,
     fast_rows,
     hreflang,
@@ -114,8 +115,12 @@ class DocumentValidator:
     # ---------------------------------------------------------------- full run
 
     def run(self, cancel: CancelToken | None = None,
-            progress: ProgressCallback | None = None) -> DocumentValidator:
-        """Check every entry and the file; then follow the document's changes."""
+            progress: ProgressCallback | None = None, *, follow: bool = True) -> DocumentValidator:
+        """Check every entry and the file; then follow the document's changes.
+
+        With ``follow=False`` (a run in a worker thread) call :meth:`listen` on
+        the thread that edits the document once the run is over.
+        """
         document = self.document
         total = len(document)
         self._clear()
@@ -144,7 +149,8 @@ class DocumentValidator:
             self.refresh_alternates(self.alternates.entry_ids(self.key))
         self._running = False
         report(progress, total, total)
-        self.listen()
+        if follow:
+            self.listen()
         return self
 
     def _clear(self) -> None:
@@ -191,35 +197,18 @@ class DocumentValidator:
 
     def _add_plain_rows(self, start: int, stop: int, clean: CleanValues) -> list[bool]:
         """Take the plain, clean rows of ``start:stop`` the cheap way; say which were taken."""
-        document = self.document
-        locs, lastmods, changefreqs, priorities = (
-            document.column_texts(index, start, stop) for index in range(4))
-        urls = document.url_flags(start, stop)
-        taken = [ok_loc and ok_lastmod and ok_changefreq and ok_priority and is_url
-                 for ok_loc, ok_lastmod, ok_changefreq, ok_priority, is_url in zip(
-                     fast_rows.locs_plain(locs, self.scope), clean.lastmods_clean(lastmods),
-                     clean.many_clean(2, changefreqs), clean.many_clean(3, priorities), urls,
-                     strict=True)]
+        rows = fast_rows.plain_rows(self.document, start, stop, self.scope, clean)
         present = self._fields_present
-        counted_lastmods = []
-        pairs = []
-        for offset, ok in enumerate(taken):
-            if not ok:
-                continue
-            lastmod = lastmods[offset]
-            if lastmod is not None:
-                counted_lastmods.append(lastmod)
-            present[2] += changefreqs[offset] is not None
-            present[3] += priorities[offset] is not None
-            pairs.append((document.id_at(start + offset), locs[offset]))
-        present[0] += len(pairs)
-        present[1] += len(counted_lastmods)
-        self._lastmods.update(counted_lastmods)
-        self.duplicates.extend(pairs)
+        present[0] += len(rows.pairs)
+        present[1] += len(rows.lastmods)
+        present[2] += rows.changefreqs
+        present[3] += rows.priorities
+        self._lastmods.update(rows.lastmods)
+        self.duplicates.extend(rows.pairs)
         if self.index_all_pages:
-            for entry_id, loc in pairs:
+            for entry_id, loc in rows.pairs:
                 self.alternates.add(self.key, entry_id, loc, ())
-        return taken
+        return rows.taken
 
     def _add_row(self, row: int) -> None:
         """Run the entry's own rules and enter it into the cross-entry indexes."""
@@ -227,24 +216,9 @@ class DocumentValidator:
         entry_id = document.id_at(row)
         reporter = Reporter(self.context.profile, entry_id,
                             locate=lambda: document.line_of(row))
-        texts = document.raw_texts(row)
-        entry: Entry | None = None
-        if texts is None:
-            entry = document.entry_at(row)
-            values = (entry.loc, entry.lastmod, entry.changefreq, entry.priority)
-            raws = tuple(entry.raw.get(name) for name in _FIELDS)
-        else:
-            values = tuple(None if t is None else t.strip(XML_WHITESPACE) for t in texts)
-            raws = tuple(None if t is None or t == v else t for t, v in zip(texts, values,
-                                                                             strict=True))
-        element = entry.element if entry is not None else document.element_at(row)
-        self._check_values(values, raws, reporter, element)
-        if document.source.format == "xml":
-            structure.check_entry_kind(element, reporter, self.context)
-        if element == "sitemap":
-            structure.check_index_entry(values[0], reporter, self.context)
-        if entry is not None:
-            self._check_object(entry, reporter)
+        entry, values, raws, element = entry_checks.row_values(document, row)
+        entry_checks.check_entry(entry, values, raws, element, reporter, self.context,
+                                 self.scope, document.source.format)
         if reporter.findings:
             self._own[entry_id] = reporter.findings
         for index, value in enumerate(values):
@@ -263,32 +237,6 @@ class DocumentValidator:
             affected = self.alternates.add(self.key, entry_id, values[0], links)
             if not self._running:
                 self._notify_alternates(affected)
-
-    def _check_values(self, values: tuple[str | None, ...], raws: tuple[str | None, ...],
-                      reporter: Reporter, element: str) -> None:
-        ctx = self.context
-        locations.check_loc(values[0], raws[0], reporter, ctx, self.scope,
-                            index=element == "sitemap")
-        if values[1] is not None or raws[1] is not None:
-            values_rules.check_lastmod(values[1], raws[1], reporter, ctx)
-        if values[2] is not None:
-            values_rules.check_changefreq(values[2], raws[2], reporter, ctx)
-        if values[3] is not None:
-            values_rules.check_priority(values[3], raws[3], reporter, ctx)
-
-    def _check_object(self, entry: Entry, reporter: Reporter) -> None:
-        ctx = self.context
-        structure.check_notes(entry.notes, entry.element, reporter, ctx)
-        if entry.images:
-            extensions.check_images(entry, reporter, ctx)
-        if entry.videos:
-            extensions.check_videos(entry, reporter, ctx)
-        if entry.news:
-            extensions.check_news(entry, reporter, ctx)
-        if entry.mobile:
-            extensions.check_mobile(entry, reporter, ctx)
-        if entry.alternates:
-            hreflang.check_alternates(entry, reporter, ctx)
 
     def _remove_row(self, row: int) -> set[int]:
         """Take an entry out of every index before it changes or goes; return affected ids."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
+from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.urls import PLAIN_URL_RE
 from sitemap_studio.core.validation import locations, values_rules
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
@@ -97,6 +99,42 @@ class CleanValues:
         """:meth:`clean` for many changefreq (2) or priority (3) values."""
         known = self._clean[field - 1]
         return [text is None or text in known or self.clean(field, text) for text in values]
+
+
+@dataclass(slots=True)
+class PlainRows:
+    """The outcome of :func:`plain_rows` for one slice of rows."""
+
+    taken: list[bool]
+    pairs: list[tuple[int, str]]
+    lastmods: list[str]
+    changefreqs: int
+    priorities: int
+
+
+def plain_rows(document: SitemapDocument, start: int, stop: int, scope: Scope | None,
+               clean: CleanValues) -> PlainRows:
+    """Which rows of ``start:stop`` are plain and clean, with what the validator counts."""
+    locs, lastmods, changefreqs, priorities = (
+        document.column_texts(index, start, stop) for index in range(4))
+    taken = [ok_loc and ok_lastmod and ok_changefreq and ok_priority and is_url
+             for ok_loc, ok_lastmod, ok_changefreq, ok_priority, is_url in zip(
+                 locs_plain(locs, scope), clean.lastmods_clean(lastmods),
+                 clean.many_clean(2, changefreqs), clean.many_clean(3, priorities),
+                 document.url_flags(start, stop), strict=True)]
+    result = PlainRows(taken, [], [], 0, 0)
+    for offset, ok in enumerate(taken):
+        if not ok:
+            continue
+        lastmod = lastmods[offset]
+        if lastmod is not None:
+            result.lastmods.append(lastmod)
+        result.changefreqs += changefreqs[offset] is not None
+        result.priorities += priorities[offset] is not None
+        loc = locs[offset]
+        assert loc is not None
+        result.pairs.append((document.id_at(start + offset), loc))
+    return result
 
 
 def locs_plain(values: Sequence[object], scope: Scope | None) -> list[bool]:
