@@ -1,38 +1,70 @@
-"""A table of findings: severity, line, code and message."""
+"""A table of findings: severity, entry, line, field, code and message."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.qt_models.roles import Role
+from sitemap_studio.qt_models.severity_icons import severity_colour, severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-HEADERS = ("Severity", "Line", "Code", "Message")
+HEADERS = ("Severity", "Entry", "Line", "Field", "Code", "Message")
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 
 
 class FindingsModel(QAbstractTableModel):
-    """Read-only list of findings in the order given."""
+    """Findings in the order given, filtered by severity; rows name their entry by position."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._findings: list[Finding] = []
+        self._all: list[Finding] = []
+        self._shown: list[Finding] = []
+        self._positions: list[int | None] = []
+        self._severities = {Severity.ERROR, Severity.WARNING, Severity.NOTICE}
+        self._position_of: Callable[[int], int | None] = lambda entry_id: None
 
-    def set_findings(self, findings: Sequence[Finding]) -> None:
-        """Replace the findings shown."""
+    def set_findings(self, findings: Sequence[Finding],
+                     position_of: Callable[[int], int | None] | None = None) -> None:
+        """Replace the findings; ``position_of`` maps an entry id to its 1-based row."""
+        self._all = list(findings)
+        if position_of is not None:
+            self._position_of = position_of
+        self._refilter()
+
+    def set_severities(self, severities: Iterable[Severity]) -> None:
+        """Show only findings of these severities."""
+        self._severities = set(severities)
+        self._refilter()
+
+    def _refilter(self) -> None:
         self.beginResetModel()
-        self._findings = list(findings)
+        self._shown = [f for f in self._all if f.severity in self._severities]
+        position = self._position_of
+        self._positions = [None if f.entry is None else position(f.entry) for f in self._shown]
         self.endResetModel()
 
     def finding(self, row: int) -> Finding:
-        """The finding at ``row``."""
-        return self._findings[row]
+        """The finding shown at ``row``."""
+        return self._shown[row]
+
+    def findings(self) -> list[Finding]:
+        """Every finding, shown or filtered out."""
+        return list(self._all)
+
+    def counts(self) -> dict[Severity, int]:
+        """How many findings of each severity there are (before filtering)."""
+        counts = dict.fromkeys(Severity, 0)
+        for finding in self._all:
+            counts[finding.severity] += 1
+        return counts
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Number of findings (overrides ``QAbstractItemModel.rowCount``)."""
-        return 0 if parent.isValid() else len(self._findings)
+        """Number of findings shown (overrides ``QAbstractItemModel.rowCount``)."""
+        return 0 if parent.isValid() else len(self._shown)
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Number of columns (overrides ``QAbstractItemModel.columnCount``)."""
@@ -46,19 +78,36 @@ class FindingsModel(QAbstractTableModel):
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Cell text (overrides ``QAbstractItemModel.data``)."""
+        """Cell text, icons and tooltips (overrides ``QAbstractItemModel.data``)."""
         if not index.isValid():
             return None
-        finding = self._findings[index.row()]
+        row, column = index.row(), index.column()
+        finding = self._shown[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            column = index.column()
-            if column == 0:
-                return finding.severity.value
-            if column == 1:
-                return "" if finding.line is None else str(finding.line)
-            if column == 2:
-                return finding.code
-            return finding.message
+            return self._text(finding, row, column)
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            return severity_icon(finding.severity)
+        if role == Qt.ItemDataRole.ForegroundRole and column == 0:
+            return severity_colour(finding.severity)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{finding.message}\nSource: {finding.source.value}"
+            fix = f"\nQuick fix: {finding.fix.label}" if finding.fix else ""
+            return f"{finding.message}\nSource: {finding.source.value}{fix}"
+        if role == Role.ENTRY_ID:
+            return finding.entry
+        if role == Role.FINDINGS:
+            return finding
         return None
+
+    def _text(self, finding: Finding, row: int, column: int) -> str:
+        if column == 0:
+            return finding.severity.value
+        if column == 1:
+            position = self._positions[row]
+            return "" if position is None else str(position)
+        if column == 2:
+            return "" if finding.line is None else str(finding.line)
+        if column == 3:
+            return finding.field or ""
+        if column == 4:
+            return finding.code
+        return finding.message

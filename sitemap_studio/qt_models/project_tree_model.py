@@ -1,0 +1,171 @@
+"""The project tree: the project, its index and its sitemaps, with counts and badges."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.qt_models.roles import Role
+from sitemap_studio.qt_models.severity_icons import severity_icon
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+HEADERS = ("File", "Entries", "Errors", "Warnings")
+#: Internal id of the project node; items use their position + 1.
+_PROJECT = 0
+
+
+class ProjectTreeModel(QAbstractItemModel):
+    """Two levels: the project, then its index and sitemaps (or one lone file on top).
+
+    ``validator_of`` gives the validator of a workspace item, once it has one;
+    call :meth:`refresh_item` when an item's findings or entries change.
+    """
+
+    def __init__(self, validator_of: Callable[[WorkspaceItem], DocumentValidator | None]
+                 | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._workspace: Workspace | None = None
+        self._items: list[WorkspaceItem] = []
+        self._validator_of = validator_of or (lambda item: None)
+
+    # ----------------------------------------------------------------- content
+
+    def set_workspace(self, workspace: Workspace | None) -> None:
+        """Show ``workspace`` (or nothing)."""
+        self.beginResetModel()
+        self._workspace = workspace
+        self._items = list(workspace.items) if workspace else []
+        self.endResetModel()
+
+    def add_item(self, item: WorkspaceItem) -> None:
+        """Show one more file (progressive loading)."""
+        parent = self._parent_index()
+        row = len(self._items)
+        self.beginInsertRows(parent, row, row)
+        self._items.append(item)
+        self.endInsertRows()
+
+    def refresh_item(self, item: WorkspaceItem) -> None:
+        """Repaint an item's counts and badge."""
+        index = self.index_of(item)
+        if index.isValid():
+            self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
+
+    def item(self, index: ModelIndex) -> WorkspaceItem | None:
+        """The workspace item at ``index`` (``None`` for the project node)."""
+        if not index.isValid() or index.internalId() == _PROJECT:
+            return None
+        return self._items[index.internalId() - 1]
+
+    def index_of(self, item: WorkspaceItem) -> QModelIndex:
+        """Where ``item`` is shown."""
+        for position, known in enumerate(self._items):
+            if known is item:
+                return self.createIndex(position, 0, position + 1)
+        return QModelIndex()
+
+    def _has_project_node(self) -> bool:
+        return self._workspace is not None and self._workspace.project is not None
+
+    def _parent_index(self) -> QModelIndex:
+        return self.createIndex(0, 0, _PROJECT) if self._has_project_node() else QModelIndex()
+
+    # ------------------------------------------------------------ Qt interface
+
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        """Index of a cell (overrides ``QAbstractItemModel.index``)."""
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid() and self._has_project_node():
+            return self.createIndex(row, column, _PROJECT)
+        return self.createIndex(row, column, row + 1)
+
+    def parent(self, index: ModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        """Parent of an index (overrides ``QAbstractItemModel.parent``)."""
+        if not index.isValid() or index.internalId() == _PROJECT:
+            return QModelIndex()
+        return self._parent_index()
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Children of ``parent`` (overrides ``QAbstractItemModel.rowCount``)."""
+        if parent.column() > 0:
+            return 0
+        if not parent.isValid():
+            return 1 if self._has_project_node() else len(self._items)
+        if parent.internalId() == _PROJECT:
+            return len(self._items)
+        return 0
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Columns (overrides ``QAbstractItemModel.columnCount``)."""
+        return len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Column titles (overrides ``QAbstractItemModel.headerData``)."""
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Names, counts and badges (overrides ``QAbstractItemModel.data``)."""
+        if not index.isValid():
+            return None
+        item = self.item(index)
+        if item is None:
+            return self._project_data(index.column(), role)
+        return self._item_data(item, index.column(), role)
+
+    def _project_data(self, column: int, role: int) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or self._workspace is None:
+            return None
+        if column == 0:
+            return self._workspace.title
+        totals = [0, 0, 0]
+        for item in self._items:
+            counts = self._counts(item)
+            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        return f"{totals[column - 1]:,}"
+
+    def _counts(self, item: WorkspaceItem) -> tuple[int, int, int]:
+        entries = len(item.document) if item.document is not None else 0
+        validator = self._validator_of(item)
+        if validator is None:
+            return entries, 0, 0
+        counts = validator.counts()
+        return entries, counts[Severity.ERROR], counts[Severity.WARNING]
+
+    def _item_data(self, item: WorkspaceItem, column: int, role: int) -> Any:
+        validator = self._validator_of(item)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return f"{item.name} (index)" if item.role == "index" else item.name
+            if item.document is None:
+                return "unreadable" if column == 1 else ""
+            if validator is None and column > 1:
+                return "\N{HORIZONTAL ELLIPSIS}"
+            return f"{self._counts(item)[column - 1]:,}"
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            if item.document is None:
+                return severity_icon(Severity.ERROR)
+            if validator is not None:
+                _, errors, warnings = self._counts(item)
+                worst = Severity.ERROR if errors else Severity.WARNING if warnings else None
+                return severity_icon(worst) if worst else None
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if item.error is not None:
+                return item.error.located()
+            entries, errors, warnings = self._counts(item)
+            return (f"{item.path}\n{entries:,} entries, {errors:,} errors, "
+                    f"{warnings:,} warnings" if validator is not None else item.path)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Role.DOCUMENT:
+            return item.document
+        return None

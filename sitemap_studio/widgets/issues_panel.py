@@ -1,0 +1,166 @@
+"""The issues panel: every finding of the current sitemap, filterable, with quick fixes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.qt_models.findings_model import FindingsModel
+
+#: After an edit, the list is rebuilt at most this often.
+REFRESH_MS = 150
+
+
+class IssuesPanel(QWidget):
+    """Lists findings; double-click jumps to the cell; fixes apply to one or all of a kind."""
+
+    jump_requested = Signal(object, object)  # entry id (or None), field name (or None)
+    fix_requested = Signal(object, str)  # list of findings, undo text
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = FindingsModel(self)
+        self.validator: DocumentValidator | None = None
+        self.document: SitemapDocument | None = None
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(REFRESH_MS)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._build()
+
+    def _build(self) -> None:
+        self.view = QTableView()
+        self.view.setObjectName("issues_view")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate((90, 60, 60, 90, 210)):
+            header.resizeSection(column, width)
+        self.view.doubleClicked.connect(self._double_clicked)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
+        self.boxes: dict[Severity, QCheckBox] = {}
+        filters = QHBoxLayout()
+        for severity, title in ((Severity.ERROR, "Errors"), (Severity.WARNING, "Warnings"),
+                                (Severity.NOTICE, "Notices")):
+            box = QCheckBox(title)
+            box.setChecked(True)
+            box.toggled.connect(self._severities_changed)
+            self.boxes[severity] = box
+            filters.addWidget(box)
+        filters.addStretch(1)
+        self.summary = QLabel()
+        filters.addWidget(self.summary)
+        self.fix_button = QPushButton("Apply fix")
+        self.fix_button.setToolTip("Apply the quick fix of the selected findings (one undo step)")
+        self.fix_button.clicked.connect(self.fix_selected)
+        self.fix_all_button = QPushButton("Fix all of this kind")
+        self.fix_all_button.setToolTip("Apply the quick fix to every finding with the same code")
+        self.fix_all_button.clicked.connect(self.fix_all_of_kind)
+        filters.addWidget(self.fix_button)
+        filters.addWidget(self.fix_all_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.view)
+        self._update_buttons()
+
+    # ----------------------------------------------------------------- content
+
+    def show_document(self, document: SitemapDocument | None,
+                      validator: DocumentValidator | None) -> None:
+        """Follow ``validator``'s findings of ``document`` (``None`` clears the panel)."""
+        if self.validator is not None:
+            self.validator.findings_changed.disconnect(self._findings_changed)
+        self.document = document
+        self.validator = validator
+        if validator is not None:
+            validator.findings_changed.connect(self._findings_changed)
+        self.refresh()
+
+    def _findings_changed(self, ids: set[int]) -> None:
+        self._refresh_timer.start()
+
+    def refresh(self) -> None:
+        """Rebuild the list from the validator now."""
+        document = self.document
+        if document is None:
+            self.model.set_findings([])
+        elif self.validator is None:
+            self.model.set_findings(document.load_findings)
+        else:
+            def position(entry_id: int) -> int | None:
+                try:
+                    return document.row_of(entry_id) + 1
+                except KeyError:
+                    return None
+
+            self.model.set_findings(self.validator.findings(), position)
+        counts = self.model.counts()
+        self.summary.setText(f"{counts[Severity.ERROR]:,} errors, "
+                             f"{counts[Severity.WARNING]:,} warnings, "
+                             f"{counts[Severity.NOTICE]:,} notices")
+        self._update_buttons()
+
+    def _severities_changed(self) -> None:
+        self.model.set_severities(s for s, box in self.boxes.items() if box.isChecked())
+        self._update_buttons()
+
+    # ----------------------------------------------------------------- actions
+
+    def selected_findings(self) -> list[Finding]:
+        """The findings of the selected rows."""
+        rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
+        return [self.model.finding(row) for row in rows]
+
+    def _update_buttons(self) -> None:
+        selected = self.selected_findings()
+        self.fix_button.setEnabled(any(f.fix is not None for f in selected))
+        self.fix_all_button.setEnabled(len({f.code for f in selected}) == 1 and any(
+            f.fix is not None for f in selected))
+
+    def fix_selected(self) -> None:
+        """Ask for the fixes of the selected findings."""
+        fixable = [f for f in self.selected_findings() if f.fix is not None]
+        if fixable:
+            self.fix_requested.emit(fixable, f"Quick fix ({len(fixable)})")
+
+    def fix_all_of_kind(self) -> None:
+        """Ask for the fix of every finding with the selected finding's code."""
+        selected = self.selected_findings()
+        if not selected:
+            return
+        code = selected[0].code
+        fixable = [f for f in self.model.findings() if f.code == code and f.fix is not None]
+        if fixable:
+            self.fix_requested.emit(fixable, f"Fix all {code} ({len(fixable)})")
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        finding = self.model.finding(index.row())
+        self.jump_requested.emit(finding.entry, finding.field)
+
+    def keyPressEvent(self, event: object) -> None:  # noqa: N802
+        """Enter jumps like a double-click (overrides ``QWidget.keyPressEvent``)."""
+        key = getattr(event, "key", lambda: None)()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            index = self.view.currentIndex()
+            if index.isValid():
+                self._double_clicked(index)
+                return
+        super().keyPressEvent(event)  # type: ignore[arg-type]

@@ -1,0 +1,46 @@
+"""The findings table and the project tree."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.validation.engine import validate_document
+from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.qt_models.findings_model import FindingsModel
+from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+DATA = (f'<urlset xmlns="{NS}"><url><loc>https://e.com/a</loc><priority>high</priority></url>'
+        "<url><loc>https://e.com/b</loc><lastmod>2024-01</lastmod></url>"
+        "<url><loc>https://e.com/a</loc></url></urlset>").encode()
+
+
+def test_findings_model_filters_by_severity(qapp, qtmodeltester) -> None:
+    doc = open_bytes(DATA)
+    validator = validate_document(doc)
+    model = FindingsModel()
+    model.set_findings(validator.findings(), lambda entry_id: doc.row_of(entry_id) + 1)
+    qtmodeltester.check(model)
+    rows = [[model.index(r, c).data() for c in range(5)] for r in range(model.rowCount())]
+    assert ["error", "1", "1", "priority", "priority-not-decimal"] in rows
+    assert ["error", "3", "1", "loc", "loc-duplicate"] in rows
+    assert any(row[0] == "notice" for row in rows)
+    model.set_severities([Severity.ERROR])
+    qtmodeltester.check(model)
+    assert {model.index(r, 0).data() for r in range(model.rowCount())} == {"error"}
+    assert model.counts()[Severity.NOTICE] == 1
+    assert "Source:" in model.index(0, 5).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_project_tree_counts_and_badges(qapp, qtmodeltester) -> None:
+    doc = open_bytes(DATA)
+    validator = validate_document(doc)
+    item = WorkspaceItem("/p/site.xml", "sitemap", None, doc)
+    model = ProjectTreeModel(lambda it: validator if it is item else None)
+    model.set_workspace(Workspace(None, [item]))
+    qtmodeltester.check(model)
+    assert [model.index(0, c).data() for c in range(4)] == ["site.xml", "3", "2", "0"]
+    assert model.index(0, 0).data(Qt.ItemDataRole.DecorationRole) is not None
+    assert "2 errors" in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
