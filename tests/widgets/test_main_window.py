@@ -54,4 +54,4 @@ def test_notes_of_the_file_are_listed(window, qtbot, tmp_path) -> None:
     with qtbot.waitSignal(window.workspace_loaded, timeout=10000):
         window.open_path(str(path))
     assert window.findings_model.rowCount() == 1
-    assert window.findings_model.index(0, 1).data() == "2"
+    assert window.findings_model.index(0, 2).data() == "2"
