@@ -107,6 +107,8 @@ class SitemapDocument:
         self._tail_start = layout.tail_start
         self._tail_prefix = b""
         self._size = len(raw)
+        #: Whether any value may hold an entity or character reference to decode.
+        self._has_references = b"&" in raw
         self._lead = layout.lead
         self._start = layout.start
         self._end = layout.end
@@ -209,7 +211,7 @@ class SitemapDocument:
             raw[begin:end].decode("utf-8") if begin >= 0 else (
                 None if begin == ABSENT else OBJECT_ROW)
             for begin, end in zip(begins, ends, strict=True)]
-        if b"&" in raw:
+        if self._has_references:
             texts = [unescape(t) if t and "&" in t else t for t in texts]
         return texts
 
@@ -368,7 +370,8 @@ class SitemapDocument:
         prepared = []
         for row, new in zip(rows, changes, strict=True):
             body, stored = self.codec.edited_body(self.body(row), self.entry_at(row), new)
-            prepared.append((row, replace(stored, id=new.id), body))
+            prepared.append((row, stored if stored.id == new.id else replace(stored, id=new.id),
+                             body))
         self.entries_changing.emit(rows)
         result: list[tuple[RowState, RowState]] = []
         for row, stored, body in prepared:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -18,26 +17,12 @@ from sitemap_studio.core.entries import (
     Entry,
 )
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.text_escape import escape_text
 from sitemap_studio.core.xml_codec import XmlCodec
 from sitemap_studio.core.xml_edit import EditStyle
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
 ENTRY_LEAD = b"\n  "
-#: Characters XML 1.0 cannot carry at all, not even as references.
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
-
-
-def escape_text(value: str) -> str:
-    """Escape ``value`` for element content; refuse characters XML cannot hold."""
-    bad = _ILLEGAL.search(value)
-    if bad:
-        raise SitemapError(
-            f"the value contains U+{ord(bad.group()):04X}, which XML 1.0 cannot hold: "
-            f"{value[:80]!r}", code="illegal-character")
-    return value.translate(_ESCAPES)
-
-
 def is_simple(entry: Entry) -> bool:
     """Whether an entry has only protocol fields (no extensions)."""
     return not (entry.images or entry.videos or entry.news or entry.alternates or entry.mobile)
