@@ -4,6 +4,12 @@ A job is a plain core function taking ``cancel`` and ``progress`` keyword
 arguments. It runs in a :class:`QThreadPool`; its signals live on a separate
 :class:`JobSignals` object owned by the caller, never on a widget, and results
 reach the GUI thread through queued signals.
+
+A function that produces its result in pieces (a project's members as each is
+read) can hand each piece over early: name one of its keyword arguments with
+``Job(..., partial_keyword="on_item")`` and every value it passes to that
+callback reaches :attr:`JobSignals.partial` on the GUI thread, in order, before
+``succeeded``.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from sitemap_studio.core.errors import Cancelled, SitemapError
 from sitemap_studio.core.progress import CancelToken
@@ -27,6 +33,8 @@ class JobSignals(QObject):
     """What a running job tells the GUI thread."""
 
     progress = Signal(int, int)
+    #: A piece of the result that is ready before the whole (see ``partial_keyword``).
+    partial = Signal(object)
     succeeded = Signal(object)
     failed = Signal(object)
     cancelled = Signal()
@@ -36,19 +44,39 @@ class JobSignals(QObject):
 class Job(QRunnable):
     """One call of a core function in the thread pool."""
 
-    def __init__(self, function: JobFunction, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, function: JobFunction, *args: Any, partial_keyword: str | None = None,
+                 **kwargs: Any) -> None:
+        """Prepare ``function(*args, cancel=..., progress=..., **kwargs)``.
+
+        Args:
+            function: The core function to run in the pool.
+            *args: Its positional arguments.
+            partial_keyword: The name of a keyword argument of ``function`` that takes a
+                callback; each value passed to it is emitted as ``signals.partial``.
+            **kwargs: Its other keyword arguments.
+        """
         super().__init__()
         self.setAutoDelete(False)
         self.function = function
         self.args = args
         self.kwargs = kwargs
+        if partial_keyword is not None:
+            self.kwargs[partial_keyword] = self.emit_partial
         self.token = CancelToken()
         self.signals = JobSignals()
+        #: Whether a cancel that comes after the function has returned still drops its
+        #: result. Jobs whose effect stays (a file written) set it to False, so that
+        #: their success is reported.
+        self.cancel_wins = True
         self._last_report = 0.0
 
     def cancel(self) -> None:
         """Ask the job to stop at its next check."""
         self.token.cancel()
+
+    def emit_partial(self, value: object) -> None:
+        """Hand ``value`` to the GUI thread now, as ``signals.partial`` (any thread)."""
+        self.signals.partial.emit(value)
 
     def _progress(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -69,7 +97,7 @@ class Job(QRunnable):
             self.signals.failed.emit(SitemapError(f"internal error: {type(exc).__name__}: {exc}",
                                                   code="internal-error"))
         else:
-            if self.token.cancelled:
+            if self.token.cancelled and self.cancel_wins:
                 self.signals.cancelled.emit()
             else:
                 self.signals.succeeded.emit(result)
@@ -89,6 +117,18 @@ class JobRunner(QObject):
         self._running.add(job)
         job.signals.finished.connect(lambda: self._running.discard(job))
         self.pool.start(job)
+        return job
+
+    def start_soon(self, job: Job) -> Job:
+        """Start ``job`` once control is back in the event loop; return it at once.
+
+        A service that hands a job to its caller starts it this way, so that
+        the caller can connect to the job's signals (a progress dialog) before
+        anything is emitted: a queued signal emitted before a slot is connected
+        never reaches that slot.
+        """
+        self._running.add(job)  # busy and cancel_all count it already
+        QTimer.singleShot(0, self, lambda: self.start(job))
         return job
 
     def cancel_all(self) -> None:

@@ -1,0 +1,185 @@
+"""Snapshots of a document, so that a worker thread can write it while the user goes on editing.
+
+Taking a snapshot copies the document's bytes as :meth:`SitemapDocument.chunks`
+gives them (immutable ``bytes``) and its source description; nothing in it is
+shared with the live document, so a worker may read it while the document
+changes. Taking it costs one pass over the rows (about 12 ms for 50,000 rows
+and 0.35 s for 1,000,000 with edits; nothing for a document without edits).
+
+:func:`plan_save` takes the snapshot and settles the output format;
+:func:`write_save` writes it like :func:`~sitemap_studio.core.saving.save_document`
+would have written the document, atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.documents import DocumentSource, SitemapDocument
+from sitemap_studio.core.encoding import encode_document
+from sitemap_studio.core.fingerprints import FileFingerprint
+from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.loader import document_from_source
+from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.saving import (
+    OutputFormat,
+    document_chunks,
+    gzip_chunks,
+    is_lossless,
+    output_for,
+)
+from sitemap_studio.core.source import RawSource
+
+#: Progress of :func:`write_save` is reported in these units (a fraction of the work).
+PROGRESS_UNITS = 1000
+#: Largest piece written at once: cancel is checked and progress reported per piece.
+PIECE = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentSnapshot:
+    """A document's bytes (UTF-8, no BOM) and source at one moment."""
+
+    chunks: tuple[bytes, ...]
+    source: DocumentSource
+    size: int
+
+    def to_bytes(self) -> bytes:
+        """The snapshot's bytes in one piece (UTF-8, no BOM)."""
+        return self.chunks[0] if len(self.chunks) == 1 else b"".join(self.chunks)
+
+
+def take_snapshot(document: SitemapDocument) -> DocumentSnapshot:
+    """Copy what a writer needs from ``document``; call it on the thread that edits it."""
+    chunks = tuple(document.chunks())
+    return DocumentSnapshot(chunks, replace(document.source), sum(map(len, chunks)))
+
+
+def stored_chunks(snapshot: DocumentSnapshot) -> Iterator[bytes]:
+    """The snapshot in the document's own encoding and byte order mark, as a save writes it."""
+    encoding = snapshot.source.encoding
+    if encoding.name == "utf-8" and not encoding.bom:
+        yield from snapshot.chunks
+    else:
+        yield encode_document(snapshot.to_bytes(), encoding)
+
+
+def reopen_snapshot(snapshot: DocumentSnapshot, limits: Limits | None = None, *,
+                    cancel: CancelToken | None = None,
+                    progress: ProgressCallback | None = None) -> SitemapDocument:
+    """Read the snapshot back into a new, private document through the normal loader.
+
+    The bytes go through the document's encoding first, so a declared
+    encoding still describes them. The new document has the snapshot's path,
+    format (a feed stays a feed) and compression.
+    """
+    limits = limits or Limits.from_env()
+    data = b"".join(stored_chunks(snapshot))
+    source = snapshot.source
+    raw = RawSource(data, source.path, source.compressed, source.stored_size or len(data))
+    document = document_from_source(raw, limits, cancel=cancel, progress=progress)
+    if source.format == "feed":
+        document.source.format = "feed"
+    return document
+
+
+@dataclass(frozen=True, slots=True)
+class SavePlan:
+    """Everything a worker needs to save a document: settled on the GUI thread, then written."""
+
+    snapshot: DocumentSnapshot
+    path: str
+    format: OutputFormat
+    compress: bool
+    #: Whether the document is written in its own format (byte for byte where not edited).
+    lossless: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """What :func:`write_save` wrote."""
+
+    path: str
+    written: int
+    fingerprint: FileFingerprint
+
+
+def plan_save(document: SitemapDocument, path: str | os.PathLike[str],
+              fmt: OutputFormat | None = None, compress: bool | None = None) -> SavePlan:
+    """Settle format and compression like ``save_document`` does and take a snapshot."""
+    wanted, wanted_gzip = output_for(path, document)
+    fmt = fmt or wanted
+    compress = wanted_gzip if compress is None else compress
+    return SavePlan(take_snapshot(document), os.fspath(path), fmt, compress,
+                    is_lossless(document, fmt))
+
+
+def write_save(plan: SavePlan, limits: Limits | None = None, *,
+               cancel: CancelToken | None = None,
+               progress: ProgressCallback | None = None) -> SaveResult:
+    """Write ``plan`` atomically; the bytes equal what ``save_document`` writes for it.
+
+    A conversion to another format reads the snapshot into a private document
+    first (the live document is never touched). Cancelling before the file
+    is replaced leaves the old file as it was.
+
+    Raises:
+        SitemapError: The file cannot be written; the old file is unchanged.
+        Cancelled: ``cancel`` was set before the new file replaced the old one.
+    """
+    snapshot = plan.snapshot
+    if plan.lossless:
+        chunks: Iterable[bytes] = stored_chunks(snapshot)
+        low = 0
+    else:
+        private = reopen_snapshot(snapshot, limits, cancel=cancel,
+                                  progress=_scaled(progress, 0, PROGRESS_UNITS // 2))
+        chunks = document_chunks(private, plan.format)
+        low = PROGRESS_UNITS // 2
+    chunks = _pieces(chunks, snapshot.size, cancel, _scaled(progress, low, PROGRESS_UNITS))
+    if plan.compress:
+        chunks = gzip_chunks(chunks)
+    digest = hashlib.sha256()
+    written = atomic_write(plan.path, _hashed(chunks, digest.update, cancel))
+    status = os.stat(plan.path)
+    report(progress, PROGRESS_UNITS, PROGRESS_UNITS)
+    return SaveResult(plan.path, written,
+                      FileFingerprint(written, status.st_mtime_ns, digest.hexdigest()))
+
+
+def _pieces(chunks: Iterable[bytes], expected: int, cancel: CancelToken | None,
+            progress: ProgressCallback | None) -> Iterator[bytes]:
+    """Cut ``chunks`` into pieces of at most :data:`PIECE` bytes, checking ``cancel`` per piece."""
+    expected = max(expected, 1)
+    done = 0
+    for chunk in chunks:
+        for start in range(0, len(chunk), PIECE):
+            check(cancel)
+            piece = chunk if len(chunk) <= PIECE else chunk[start : start + PIECE]
+            done += len(piece)
+            report(progress, min(done, expected), expected)
+            yield piece
+
+
+def _hashed(chunks: Iterable[bytes], update: Callable[[bytes], object],
+            cancel: CancelToken | None) -> Iterator[bytes]:
+    """Pass ``chunks`` through ``update`` (a hash); check ``cancel`` once more at the end."""
+    for chunk in chunks:
+        update(chunk)
+        yield chunk
+    check(cancel)
+
+
+def _scaled(progress: ProgressCallback | None, low: int, high: int) -> ProgressCallback | None:
+    if progress is None:
+        return None
+
+    def scaled(done: int, total: int) -> None:
+        fraction = done / total if total else 0.0
+        progress(low + int(fraction * (high - low)), PROGRESS_UNITS)
+
+    return scaled

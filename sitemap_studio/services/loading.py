@@ -1,0 +1,135 @@
+"""Open sitemaps and projects in the background, member by member.
+
+:meth:`LoadService.load` reads the project file and then each member in a
+worker; ``plan_ready`` comes as soon as the project file is read and
+``item_loaded`` as soon as each member is, so the window can show the first
+sitemap while the others load. ``loaded`` ends a complete load. Cancelling
+stops inside the member being read; ``load_cancelled`` then gives what was
+read so far. Opening another workspace cancels a load still under way.
+
+Show the job's progress with ``widgets.delayed_progress.DelayedProgress``
+(it appears after 600 ms; its Cancel cancels the job).
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QObject, Signal
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.recovery import Recovery, load_recovery
+from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace_loading import WorkspacePlan, load_workspace, read_file
+from sitemap_studio.services.jobs import Job, JobRunner
+
+
+class LoadService(QObject):
+    """Opens workspaces, single files and recovery journals in the thread pool."""
+
+    #: (WorkspacePlan): the project file is read; its members follow.
+    plan_ready = Signal(object)
+    #: (WorkspaceItem): one member is read (its document, or its error).
+    item_loaded = Signal(object)
+    #: (Workspace): every member is read.
+    loaded = Signal(object)
+    #: (path, SitemapError): the project file or the lone sitemap cannot be read.
+    load_failed = Signal(str, object)
+    #: (Workspace): the load was cancelled; the workspace holds the members read so far.
+    load_cancelled = Signal(object)
+    #: (path, old document, new document): :meth:`revert` read the file again.
+    reverted = Signal(str, object, object)
+    #: (Recovery, SitemapDocument): :meth:`recover` read a journal.
+    recovered = Signal(object, object)
+    #: (path or journal, SitemapError): :meth:`revert` or :meth:`recover` failed.
+    reopen_failed = Signal(str, object)
+
+    def __init__(self, runner: JobRunner, limits: Limits | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.limits = limits
+        self._current: Job | None = None
+        self._partial: Workspace | None = None
+
+    @property
+    def loading(self) -> bool:
+        """Whether a workspace load is under way."""
+        return self._current is not None
+
+    def load(self, path: str | os.PathLike[str]) -> Job:
+        """Open ``path`` (a project or one sitemap) member by member in the background."""
+        if self._current is not None:
+            self._current.cancel()
+        text = os.fspath(path)
+        job = Job(load_workspace, text, self.limits)
+        job.kwargs.update(on_plan=job.emit_partial, on_item=job.emit_partial)
+        self._current = job
+        self._partial = None
+        job.signals.partial.connect(lambda piece: self._piece(job, piece))
+        job.signals.succeeded.connect(lambda workspace: self._done(job, workspace))
+        job.signals.failed.connect(lambda error: self._failed(job, text, error))
+        job.signals.cancelled.connect(lambda: self._cancelled(job))
+        return self.runner.start_soon(job)
+
+    def cancel(self) -> None:
+        """Cancel the load under way, if any."""
+        if self._current is not None:
+            self._current.cancel()
+
+    def revert(self, document: SitemapDocument) -> Job:
+        """Read ``document``'s file again; ``reverted(path, document, new_document)``."""
+        path = document.source.path
+        if path is None:
+            raise SitemapError("this document has no file to revert to", code="no-file-name")
+        job = Job(read_file, path, self.limits)
+        job.signals.succeeded.connect(lambda new: self.reverted.emit(path, document, new))
+        job.signals.failed.connect(lambda error: self.reopen_failed.emit(path, error))
+        return self.runner.start_soon(job)
+
+    def recover(self, recovery: Recovery) -> Job:
+        """Read a journal into a document; ``recovered(recovery, document)``.
+
+        The document belongs to the original file but nothing is written;
+        mark it modified (its undo stack dirty) and journal it again.
+        """
+        job = Job(load_recovery, recovery, self.limits)
+        job.signals.succeeded.connect(lambda document: self.recovered.emit(recovery, document))
+        job.signals.failed.connect(
+            lambda error: self.reopen_failed.emit(recovery.journal_path, error))
+        return self.runner.start_soon(job)
+
+    # --------------------------------------------------------------- internals
+
+    def _piece(self, job: Job, piece: object) -> None:
+        if job is not self._current:
+            return
+        if isinstance(piece, WorkspacePlan):
+            self._partial = piece.empty_workspace()
+            self.plan_ready.emit(piece)
+        elif isinstance(piece, WorkspaceItem):
+            if self._partial is not None:
+                self._partial.items.append(piece)
+            self.item_loaded.emit(piece)
+
+    def _done(self, job: Job, workspace: Workspace) -> None:
+        if job is self._current:
+            self._end()
+            self.loaded.emit(workspace)
+
+    def _failed(self, job: Job, path: str, error: SitemapError) -> None:
+        if job is self._current:
+            self._end()
+            self.load_failed.emit(path, error)
+
+    def _cancelled(self, job: Job) -> None:
+        if job is self._current:
+            partial = self._partial or Workspace(None)
+            self._end()
+            self.load_cancelled.emit(partial)
+
+    def _end(self) -> None:
+        self._current = None
+        self._partial = None
