@@ -4,6 +4,15 @@ Every field holds the text found in the file (XML whitespace trimmed), so a
 value that does not parse ("high", "2024-02-30") is kept exactly as written
 and flagged by validation, never rewritten. Typed views are in
 :mod:`sitemap_studio.core.values`.
+
+The extension values (:class:`Image`, :class:`Video`, :class:`News`) also carry
+two read-time notes that are not values (they take no part in comparisons):
+``padded`` names the fields whose text had XML whitespace around it, with the
+number of blank characters trimmed (``xsd:string`` keeps them, so an
+enumeration, pattern or length facet of the extension XSD sees them), and
+``structure`` lists what the item's XML does against the extension XSD's
+content model, each as ``kind:name`` (kinds ``order``, ``repeated``,
+``unknown``, ``text``, ``mixed``).
 """
 
 from __future__ import annotations
@@ -27,6 +36,11 @@ STANDARD_PREFIXES = {
     MOBILE_NS: "mobile",
 }
 
+#: Read-time notes of an extension item: blanks trimmed per field, content-model problems.
+Padding = tuple[tuple[str, int], ...]
+Problems = tuple[str, ...]
+
+
 #: The four protocol fields, in schema order.
 FIELDS = ("loc", "lastmod", "changefreq", "priority")
 CHANGEFREQ_VALUES = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
@@ -48,6 +62,8 @@ class Image:
     geo_location: str | None = None
     title: str | None = None
     license: str | None = None
+    padded: Padding = field(default=(), compare=False)
+    structure: Problems = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +110,8 @@ class Video:
     gallery_loc: str | None = None
     prices: tuple[Price, ...] = ()
     has_tvshow: bool = False
+    padded: Padding = field(default=(), compare=False)
+    structure: Problems = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +126,8 @@ class News:
     genres: str | None = None
     stock_tickers: str | None = None
     access: str | None = None
+    padded: Padding = field(default=(), compare=False)
+    structure: Problems = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +148,17 @@ class StructureNote:
     (child appears more than once), ``unknown`` (unknown element in the
     sitemap namespace), ``order`` (children out of schema order), ``attribute``
     (attribute on a protocol element), ``nested`` (an entry inside an entry),
-    ``text`` (stray text between children), ``mixed`` (markup inside a value).
+    ``text`` (stray text between children), ``mixed`` (markup inside a value),
+    ``foreign-attribute`` (an attribute in another namespace, or ``xml:lang``,
+    on the entry element), ``extension`` (an unknown element in a known
+    extension namespace, such as ``image:picture``). ``line`` says where the
+    reader found it and takes no part in comparisons: an entry whose lines
+    shifted (after an edit above it) is the same entry.
     """
 
     kind: str
     name: str
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

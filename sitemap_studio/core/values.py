@@ -131,7 +131,8 @@ class DateDiagnosis:
 
     @property
     def xsd_valid(self) -> bool:
-        """Whether the sitemap XSD (``xsd:date | xsd:dateTime``) accepts the text."""
+        """Whether ``xsd:date | xsd:dateTime`` accepts the text, for years 0001-9999 and hours
+        00-23 (W3C Datetime); the XSD also takes ``24:00:00``, ``10000``, ``-2024``: we do not."""
         return self.issue in (None, DateIssue.NO_TIMEZONE, DateIssue.DATE_WITH_TIMEZONE)
 
 

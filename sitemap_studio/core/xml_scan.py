@@ -166,6 +166,13 @@ class _Scanner:
         if ns == self.doc_ns:
             self._finding("unknown-element", Severity.ERROR, token.start(),
                           f"unknown element <{local}> in the sitemap namespace")
+        elif len(self.result.start) or (not ns and self.doc_ns):
+            # The XSD's ##other wildcard comes before the first entry and excludes no namespace.
+            shown = qname.decode("utf-8", "replace")
+            where = "in no namespace" if not ns else "between entries"
+            self._finding("element-between-entries", Severity.NOTICE, token.start(),
+                          f"<{shown}> {where}: the XSD allows elements of other namespaces only "
+                          "before the first entry (crawlers ignore it)")
         return elem_end, False
 
     def _element_end(self, token: re.Match[bytes]) -> int:

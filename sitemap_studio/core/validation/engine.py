@@ -304,7 +304,7 @@ class DocumentValidator:
         document = self.document
         ctx = self.context
         size = document.uncompressed_size + len(document.source.encoding.bom)
-        findings = [structure.reader_finding(f) for f in document.load_findings]
+        findings = structure.reader_findings(document.load_findings, ctx.profile)
         findings.extend(structure.file_findings(document.kind, len(document), size, ctx,
                                                 document.source.format))
         reporter = Reporter(ctx.profile)

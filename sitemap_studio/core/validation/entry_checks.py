@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import FIELDS, Entry
-from sitemap_studio.core.validation import extensions, hreflang, locations, structure, values_rules
+from sitemap_studio.core.validation import (
+    extension_structure,
+    extensions,
+    hreflang,
+    locations,
+    structure,
+    values_rules,
+)
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.scope import Scope
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
@@ -52,6 +59,8 @@ def check_entry(entry: Entry | None, values: Texts, raws: Texts, element: str,
         extensions.check_videos(entry, reporter, ctx)
     if entry.news:
         extensions.check_news(entry, reporter, ctx)
+    if entry.images or entry.videos or entry.news:
+        extension_structure.check_extension_structure(entry, reporter)
     if entry.mobile:
         extensions.check_mobile(entry, reporter, ctx)
     if entry.alternates:

@@ -213,17 +213,20 @@ def _check_loc_slowly(value: str, raw: str | None, report: Reporter, scope: Scop
     scheme_match = _SCHEME_RE.match(cleaned)
     if scheme_match is None or cleaned[scheme_match.end():][:1].isdigit():
         _report_relative(cleaned, report, noun)
+        _check_length(value, report, noun)  # the XSD's length facets judge any URI
         return
     scheme = scheme_match.group(1)
     if scheme.lower() not in DEFAULT_PORTS:
         report(LOC_UNSUPPORTED_SCHEME,
                f"{scheme}: is an unsafe or unsupported scheme; a sitemap may only list http and "
                f"https addresses ({noun}: {reveal_invisible(value, limit=80)}).", field="loc")
+        _check_length(value, report, noun)
         return
     parts = parse_url(cleaned)
     if parts is None or not parts.host:
         report(LOC_NO_HOST, f"The {noun} has no host: http and https URLs are written "
                f"scheme://host/path ({reveal_invisible(value, limit=80)}).", field="loc")
+        _check_length(value, report, noun)
         return
     if parts.userinfo is not None:
         report(LOC_USERINFO,

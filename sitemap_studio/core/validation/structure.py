@@ -10,7 +10,7 @@ from sitemap_studio.core.entries import DocumentKind, StructureNote
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
-from sitemap_studio.core.validation.registry import RULES, rule
+from sitemap_studio.core.validation.registry import RULES, Profile, rule
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE
 XSD, PROTOCOL, STUDIO, XML = RuleSource.XSD, RuleSource.PROTOCOL, RuleSource.STUDIO, RuleSource.XML
@@ -21,9 +21,19 @@ REPEATED = rule("structure-repeated-child", E, XSD,
 UNKNOWN = rule("structure-unknown-element", E, XSD,
                "no unknown elements in the sitemap namespace (extensions use their own)")
 ORDER = rule("structure-child-order", N, XSD,
-             "children in schema order: loc, lastmod, changefreq, priority (crawlers accept "
-             "any order; the XSD does not)", xsd=E)
+             "children in schema order: loc, lastmod, changefreq, priority, then extensions "
+             "(crawlers accept any order; the XSD does not)", xsd=E)
 ATTRIBUTE = rule("structure-attribute", E, XSD, "no attributes on sitemap elements")
+FOREIGN_ATTRIBUTE = rule(
+    "structure-foreign-attribute", E, XSD,
+    "no attributes on <url> or <sitemap>, not even in another namespace or xml:lang (the XSD "
+    "declares none; crawlers ignore them, so only the XSD profile reports them)",
+    protocol=None, google=None)
+EXTENSION_UNKNOWN = rule(
+    "extension-unknown-element", W, XSD,
+    "an entry holds only the elements an extension defines (image:image, video:video, "
+    "news:news, mobile:mobile), not others in those namespaces (crawlers ignore them; the "
+    "strict wildcard of the XSD rejects them)", xsd=E)
 NESTED = rule("structure-nested-entry", E, XSD, "no entry inside another entry")
 STRAY_TEXT = rule("structure-stray-text", W, XSD, "no text outside the value elements",
                   xsd=E)
@@ -53,7 +63,6 @@ READER_RULES = {
     "namespace-near-miss": ("the namespace is exactly http://www.sitemaps.org/schemas/sitemap/0.9",
                             E, PROTOCOL),
     "namespace-wrong": ("the root element is in the sitemaps.org namespace", E, PROTOCOL),
-    "stray-text": ("no text between entries", W, XSD),
     "unknown-element": ("no unknown elements between entries in the sitemap namespace", E, XSD),
     "text-line-not-url": ("a text sitemap holds one URL per line and nothing else", W, PROTOCOL),
     "text-no-urls": ("a text sitemap holds at least one URL", E, PROTOCOL),
@@ -70,9 +79,20 @@ READER_RULES = {
 }
 for _code, (_checks, _severity, _source) in READER_RULES.items():
     rule(_code, _severity, _source, _checks)
+READER_RULES_BY_PROFILE = {
+    "stray-text": rule("stray-text", W, XSD, "no text between entries (element-only content)",
+                       xsd=E),
+    "element-between-entries": rule(
+        "element-between-entries", N, XSD,
+        "elements of other namespaces come before the first entry, never between or after "
+        "entries, and an element in no namespace nowhere (the XSD's ##other wildcard; "
+        "crawlers ignore them anywhere)", xsd=E),
+}
 
 _NOTE_RULES = {"missing": MISSING, "repeated": REPEATED, "unknown": UNKNOWN, "order": ORDER,
-               "attribute": ATTRIBUTE, "nested": NESTED, "text": STRAY_TEXT, "mixed": MIXED}
+               "attribute": ATTRIBUTE, "nested": NESTED, "text": STRAY_TEXT, "mixed": MIXED,
+               "foreign-attribute": FOREIGN_ATTRIBUTE, "extension": EXTENSION_UNKNOWN}
+_EXTENSION_FIELDS = {"image": "images", "video": "videos", "news": "news"}
 _ENCODED_SEPARATORS = re.compile(r"%2f|%5c|%2e%2e", re.IGNORECASE)
 
 
@@ -88,7 +108,16 @@ def check_notes(notes: tuple[StructureNote, ...], element: str, report: Reporter
         found = _NOTE_RULES.get(note.kind)
         if found is None:
             continue
-        report(found, _note_message(note), field=note.name.split("@")[0], line=note.line)
+        report(found, _note_message(note), field=_note_field(note), line=note.line)
+
+
+def _note_field(note: StructureNote) -> str | None:
+    """The field a note is about: a protocol child, an extension list, or none."""
+    if note.kind == "foreign-attribute":
+        return None
+    if note.kind == "extension":
+        return _EXTENSION_FIELDS.get(note.name.partition(":")[0])
+    return note.name.split("@")[0]
 
 
 def _note_message(note: StructureNote) -> str:
@@ -97,11 +126,16 @@ def _note_message(note: StructureNote) -> str:
         "missing": f"the entry has no <{name}>",
         "repeated": f"<{name}> appears more than once; only the first is used",
         "unknown": f"unknown element <{name}> in the sitemap namespace",
-        "order": f"<{name}> is out of schema order (loc, lastmod, changefreq, priority)",
+        "order": f"<{name}> is out of schema order (loc, lastmod, changefreq, priority, then "
+                 "extensions)",
         "attribute": f"attribute '{name}' is not allowed on sitemap elements",
         "nested": f"a <{name}> inside another entry is not allowed (and is not read as an entry)",
         "text": "stray text inside the entry, outside any value element",
         "mixed": f"<{name}> contains markup; its value must be plain text",
+        "foreign-attribute": f"attribute '{name}' on the entry: the XSD allows no attributes "
+                             "on <url> or <sitemap> (crawlers ignore it)",
+        "extension": f"<{name}> is not part of Google's {name.partition(':')[0]} extension; "
+                     "ignored (the XSD does not allow it)",
     }.get(note.kind, name)
 
 
@@ -146,10 +180,22 @@ def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationCo
     return report.findings
 
 
-def reader_finding(finding: Finding) -> Finding:
-    """A finding from the reader, with the source its registered rule names."""
+def reader_finding(finding: Finding, profile: Profile = Profile.PROTOCOL) -> Finding | None:
+    """A finding from the reader, with the severity under ``profile`` and the source its
+    registered rule names; ``None`` when the rule is off under ``profile``."""
     registered = RULES.get(finding.code)
-    if registered is None or registered.source == finding.source:
+    if registered is None:
         return finding
-    return Finding(finding.severity, finding.code, finding.message, finding.entry,
+    severity = registered.severity_for(profile)
+    if severity is None:
+        return None
+    if registered.source == finding.source and severity == finding.severity:
+        return finding
+    return Finding(severity, finding.code, finding.message, finding.entry,
                    finding.field, finding.line, finding.column, registered.source, finding.fix)
+
+
+def reader_findings(findings: list[Finding], profile: Profile) -> list[Finding]:
+    """:func:`reader_finding` for each of the reader's findings, leaving out those off."""
+    return [found for found in (reader_finding(f, profile) for f in findings)
+            if found is not None]

@@ -85,6 +85,11 @@ PRIORITY_NOT_DECIMAL = rule(
 PRIORITY_RANGE = rule(
     "priority-out-of-range", ERROR, RuleSource.PROTOCOL,
     "A priority below 0.0 or above 1.0.", fix="Clamp to 0.0 or 1.0")
+CHANGEFREQ_PADDED = rule(
+    "changefreq-padded", ERROR, RuleSource.XSD,
+    "Blanks or line breaks around a changefreq value: tChangeFreq is an xsd:string "
+    "enumeration, which keeps whitespace, so ' daily ' is not 'daily' (every crawler trims "
+    "them; elsewhere this is the value-whitespace notice).", protocol=None, google=None)
 GOOGLE_IGNORES = rule(
     "google-ignores-changefreq-priority", NOTICE, RuleSource.GOOGLE,
     "The file uses changefreq or priority, which Google ignores.",
@@ -252,6 +257,13 @@ def check_changefreq(value: str | None, raw: str | None, report: Reporter,
     """Report a changefreq outside the (case-sensitive) enumeration, empty or padded."""
     if value is None or (raw is None and value in CHANGEFREQ):
         return
+    if (value and raw is not None and raw != value  # raw == value: CDATA, no blanks
+            and CHANGEFREQ_PADDED.severity_for(report.profile) is not None):
+        # An enumeration over xsd:string: the blanks are part of the value the XSD sees.
+        report(CHANGEFREQ_PADDED, f"changefreq {raw!r} has whitespace around {value!r}: the "
+               "XSD's enumeration keeps whitespace, so the padded value is not one of its values "
+               "(crawlers trim it)", field="changefreq")
+        raw = None
     if _common("changefreq", value, raw, report) or value in CHANGEFREQ:
         return
     allowed = ", ".join(CHANGEFREQ_VALUES)

@@ -29,6 +29,7 @@ from sitemap_studio.core.validation.extension_helpers import (
     item_label,
     item_prefix,
 )
+from sitemap_studio.core.validation.extension_structure import padding
 from sitemap_studio.core.validation.hreflang_links import is_absolute_http
 from sitemap_studio.core.validation.registry import Profile, rule
 from sitemap_studio.core.values import W3CDateTime
@@ -104,7 +105,9 @@ VIDEO_PRICE = rule("video-price-invalid", N, XSD,
                    "since 2022)", xsd=E)
 VIDEO_TAGS = rule("video-too-many-tags", E, GOOGLE, "at most 32 tags per video")
 
-_INTEGER = re.compile(r"\+?\d+")
+#: xsd:nonNegativeInteger's lexical space: '-0' is zero; other negative numbers are ruled out
+#: by value.
+_INTEGER = re.compile(r"[+-]?\d+")
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 
 
@@ -126,7 +129,7 @@ def check_videos(entry: Entry, report: Reporter, ctx: ValidationContext) -> None
     for index, video in enumerate(videos):
         which = item_label("video", index, len(videos))
         _video_required(entry, video, which, report)
-        _video_lengths(video, which, report)
+        _video_lengths(video, which, report, ctx.profile)
         _video_numbers(index, video, which, report)
         _video_dates(index, video, which, report, ctx)
         _video_flags(index, video, which, report, ctx)
@@ -170,14 +173,23 @@ def _video_required(entry: Entry, video: Video, which: str, report: Reporter) ->
                    field="videos")
 
 
-def _video_lengths(video: Video, which: str, report: Reporter) -> None:
-    if video.title is not None and len(video.title) > MAX_TITLE:
-        report(VIDEO_TITLE_LONG, f"{item_prefix(which)}<video:title> has {len(video.title)} "
-                                 f"characters; the video XSD allows {MAX_TITLE}", field="videos")
-    if video.description is not None and len(video.description) > MAX_DESCRIPTION:
-        report(VIDEO_DESCRIPTION_LONG, f"{item_prefix(which)}<video:description> has "
-                                       f"{len(video.description):,} characters; at most "
-                                       f"{MAX_DESCRIPTION:,} are allowed", field="videos")
+def _video_lengths(video: Video, which: str, report: Reporter, profile: Profile) -> None:
+    for name, limit, found in (("title", MAX_TITLE, VIDEO_TITLE_LONG),
+                               ("description", MAX_DESCRIPTION, VIDEO_DESCRIPTION_LONG)):
+        text = getattr(video, name)
+        if text is None:
+            continue
+        # The XSD's maxLength counts the blanks around the value (xsd:string keeps them).
+        blanks = padding(video, name) if profile == Profile.XSD else 0
+        length = len(text) + blanks
+        if length <= limit:
+            continue
+        counted = (f" as written ({len(text):,} without the blanks around it)" if blanks
+                   else "")
+        allowed = (f"the video XSD allows {limit}" if name == "title"
+                   else f"at most {limit:,} are allowed")
+        report(found, f"{item_prefix(which)}<video:{name}> has {length:,} characters{counted}; "
+                      f"{allowed}", field="videos")
 
 
 def _video_numbers(index: int, video: Video, which: str, report: Reporter) -> None:
@@ -189,13 +201,14 @@ def _video_numbers(index: int, video: Video, which: str, report: Reporter) -> No
         if rating is None or not Decimal(0) <= rating <= Decimal(5):
             report(VIDEO_RATING, f"{item_prefix(which)}<video:rating> '{video.rating}' is not a "
                                  "number from 0.0 to 5.0", field="videos")
-    if video.view_count is not None and not _INTEGER.fullmatch(video.view_count):
+    if video.view_count is not None and not (_INTEGER.fullmatch(video.view_count)
+                                             and int(video.view_count) >= 0):
         report(VIDEO_VIEW_COUNT, f"{item_prefix(which)}<video:view_count> '{video.view_count}' is "
                                  "not a whole number of views", field="videos")
 
 
 def _duration(index: int, duration: str, which: str, report: Reporter) -> None:
-    if _INTEGER.fullmatch(duration):
+    if _INTEGER.fullmatch(duration) and int(duration) >= 0:
         seconds = int(duration)
         if seconds == 0:
             report(VIDEO_DURATION_ZERO, f"{item_prefix(which)}<video:duration> is 0; Google wants "
