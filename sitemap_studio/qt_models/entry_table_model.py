@@ -1,67 +1,297 @@
-"""A table model over one :class:`SitemapDocument`; every cell is O(1)."""
+"""A table model over one :class:`SitemapDocument`; every cell is O(1).
+
+Columns are the four protocol fields and the numbers of images, videos, news
+items and alternates. Validation reaches the view through roles: a cell with
+a finding gets an icon, colours and a tooltip (severity, message and the
+rule's source) from the validator's findings of that entry, and
+``Role.FINDINGS``/``Role.SEVERITY`` give them to delegates and panels.
+
+Editing follows STYLE.md: :meth:`EntryTableModel.setData` checks the value
+(:func:`parse_cell`), builds the changed :class:`Entry` and hands it to the
+editor, which pushes an undoable command. The model never changes the
+document; it follows the document's callbacks like any other view of it.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
 
+from sitemap_studio.core.bulk_edit import with_field
 from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
+from sitemap_studio.core.entry_order import rows_of_ids
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 from sitemap_studio.qt_models.roles import Role
+from sitemap_studio.qt_models.severity_icons import severity_background, severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
-#: (header, field index into FIELDS or extension counts)
 COLUMNS = ("Location", "Last modified", "Change frequency", "Priority", "Images", "Videos",
            "News", "Alternates")
 PROTOCOL_COLUMNS = 4
+#: The column a finding about a field is shown in; other findings go on the location.
+FIELD_COLUMNS = {"loc": 0, "lastmod": 1, "changefreq": 2, "priority": 3, "images": 4,
+                 "videos": 5, "news": 6, "alternates": 7}
+#: Roles that change when an entry's findings change.
+FINDING_ROLES = [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole,
+                 Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ToolTipRole, Role.FINDINGS,
+                 Role.SEVERITY]
+#: Roles that change when an entry's values change.
+VALUE_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole]
+
+_CELL_ROLES = frozenset(int(role) for role in FINDING_ROLES if role != Role.FINDINGS)
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
+#: Dark text colours, readable on the light severity backgrounds in light and dark themes.
+_TEXT_COLOURS = {Severity.ERROR: "#7a1414", Severity.WARNING: "#5a3a00",
+                 Severity.NOTICE: "#0b3a66"}
+#: Above this many changed entries, one dataChanged covers every row.
+_MANY_IDS = 256
+_ROW_CACHE_LIMIT = 2048
+_RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_READ_ONLY = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+              | Qt.ItemFlag.ItemNeverHasChildren)
+_EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+#: Characters XML 1.0 cannot carry, and control characters other than tab and line feed.
+_NOT_IN_LOCATION = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+class EntryEditor(Protocol):
+    """What the model hands edits to: the undo stack's side (see ``commands``)."""
+
+    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
+        """Replace entries by id as one undoable step; ``False`` when refused."""
+
+
+def parse_cell(column: int, value: object) -> str | None:
+    """The text to store for ``value`` typed into protocol column ``column``.
+
+    Returns ``None`` to remove the field (an empty lastmod, changefreq or
+    priority); raises ``ValueError`` saying why a value cannot be taken.
+    Surrounding blanks are trimmed.
+    """
+    if value is None:
+        text = ""
+    elif isinstance(value, str):
+        text = value
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        text = str(value)
+    else:
+        raise ValueError(f"expected text, not {type(value).__name__}")
+    text = text.strip(XML_WHITESPACE)
+    if column == 0:
+        if not text:
+            raise ValueError("an entry needs a location: the URL cannot be empty")
+        bad = _NOT_IN_LOCATION.search(text)
+        if bad is not None:
+            raise ValueError(f"the URL holds U+{ord(bad.group()):04X}, a character a sitemap "
+                             "cannot carry")
+        return text
+    if not text:
+        return None
+    if column == 1:
+        if parse_w3c_datetime(text) is None:
+            diagnosis = diagnose_datetime(text)
+            reason = f"{text!r} is not a W3C Datetime: {diagnosis.problem}"
+            if diagnosis.suggestion:
+                reason += f"; did you mean {diagnosis.suggestion!r}?"
+            raise ValueError(reason)
+        return text
+    if column == 2:
+        if text in CHANGEFREQ_VALUES:
+            return text
+        if text.lower() in CHANGEFREQ_VALUES:
+            raise ValueError(f"change frequencies are lower case: did you mean {text.lower()!r}?")
+        raise ValueError(f"{text!r} is not a change frequency; use one of "
+                         f"{', '.join(CHANGEFREQ_VALUES)}, or leave it empty")
+    if column == 3:
+        number = parse_priority(text)
+        if number is None:
+            raise ValueError(f"{text!r} is not a priority: write a number such as 0.5")
+        if not 0 <= number <= 1:
+            raise ValueError(f"priority {text} is out of range: it must be from 0.0 to 1.0")
+        return text
+    raise ValueError(f"column {column} cannot be edited")
+
+
+@dataclass(frozen=True, slots=True)
+class _RowFindings:
+    """One entry's findings, and per column the findings shown there, worst first."""
+
+    findings: list[Finding]
+    cells: tuple[tuple[Finding, ...], ...]
+
+
+_NO_FINDINGS = _RowFindings([], ((),) * len(COLUMNS))
+
+
+def _row_findings(findings: list[Finding]) -> _RowFindings:
+    if not findings:
+        return _NO_FINDINGS
+    cells: list[list[Finding]] = [[] for _ in COLUMNS]
+    for finding in findings:
+        cells[FIELD_COLUMNS.get(finding.field or "", 0)].append(finding)
+    return _RowFindings(findings, tuple(
+        tuple(sorted(cell, key=lambda f: _SEVERITY_ORDER[f.severity])) for cell in cells))
+
+
+def tooltip(findings: Sequence[Finding]) -> str:
+    """What a cell's tooltip says: each finding as ``severity: message (source)``."""
+    return "\n".join(f"{f.severity.value}: {f.message} ({f.source.value})" for f in findings)
 
 
 class EntryTableModel(QAbstractTableModel):
-    """Rows are entries, columns the four protocol fields and extension counts."""
+    """Rows are entries, columns the four protocol fields and extension counts.
 
-    def __init__(self, document: SitemapDocument, parent: QObject | None = None) -> None:
+    Args:
+        document: the document shown.
+        validator: its validator, whose findings colour the cells (optional).
+        editor: takes the entries an edit produces (``edit_entries``); without
+            one the table is read-only.
+    """
+
+    _text_colours: ClassVar[dict[Severity, QColor]] = {}
+
+    def __init__(self, document: SitemapDocument, *, validator: DocumentValidator | None = None,
+                 editor: EntryEditor | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.validator = validator
+        self.editor = editor
+        #: Why the last :meth:`setData` refused its value (``None`` after a success).
+        self.last_error: str | None = None
+        self._rows_cache: dict[int, _RowFindings] = {}
+        self._structural = 0
+        self._pending_ids: set[int] = set()
         for event, handler in self._handlers():
             event.connect(handler)
 
-    def _handlers(self) -> list[tuple[Any, Any]]:
+    def _handlers(self) -> list[tuple[Any, Callable[..., None]]]:
         doc = self.document
-        return [
+        handlers: list[tuple[Any, Callable[..., None]]] = [
             (doc.entries_inserting, self._inserting), (doc.entries_inserted, self._inserted),
             (doc.entries_removing, self._removing), (doc.entries_removed, self._removed),
             (doc.entries_moving, self._moving), (doc.entries_moved, self._moved),
             (doc.entries_changed, self._changed),
         ]
+        if self.validator is not None:
+            handlers.append((self.validator.findings_changed, self._findings_changed))
+        return handlers
 
     def detach(self) -> None:
-        """Stop listening to the document (before the model is thrown away)."""
+        """Stop listening to the document and the validator (before the model is dropped)."""
         for event, handler in self._handlers():
             event.disconnect(handler)
 
+    # ------------------------------------------------------------ following the document
+
     def _inserting(self, row: int, count: int) -> None:
+        self._structural += 1
         self.beginInsertRows(QModelIndex(), row, row + count - 1)
 
     def _inserted(self, row: int, count: int) -> None:
         self.endInsertRows()
+        self._structure_done()
 
     def _removing(self, row: int, count: int) -> None:
+        self._structural += 1
         self.beginRemoveRows(QModelIndex(), row, row + count - 1)
 
     def _removed(self, row: int, count: int) -> None:
         self.endRemoveRows()
+        self._structure_done()
 
     def _moving(self, row: int, count: int, destination: int) -> None:
+        self._structural += 1
         self.beginMoveRows(QModelIndex(), row, row + count - 1, QModelIndex(), destination)
 
     def _moved(self, row: int, count: int, destination: int) -> None:
         self.endMoveRows()
+        self._structure_done()
+
+    def _structure_done(self) -> None:
+        self._structural -= 1
+        if not self._structural and self._pending_ids:
+            ids, self._pending_ids = self._pending_ids, set()
+            self._announce_findings(ids)
 
     def _changed(self, rows: list[int]) -> None:
+        self._rows_cache.clear()
         if rows:
             self.dataChanged.emit(self.index(min(rows), 0),
-                                  self.index(max(rows), len(COLUMNS) - 1))
+                                  self.index(max(rows), len(COLUMNS) - 1), VALUE_ROLES)
+
+    def _findings_changed(self, entry_ids: set[int]) -> None:
+        self._rows_cache.clear()
+        if self._structural:  # the validator spoke between our begin and end: wait
+            self._pending_ids |= entry_ids
+            return
+        self._announce_findings(entry_ids)
+
+    def _announce_findings(self, entry_ids: Collection[int]) -> None:
+        count = len(self.document)
+        if not count or not entry_ids:
+            return
+        if len(entry_ids) > _MANY_IDS:
+            first, last = 0, count - 1
+        else:
+            rows = rows_of_ids(self.document, entry_ids)
+            if not rows:
+                return
+            first, last = rows[0], rows[-1]
+        self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1),
+                              FINDING_ROLES)
+
+    # ------------------------------------------------------------------ findings
+
+    def _findings_at(self, row: int) -> _RowFindings:
+        if self.validator is None:
+            return _NO_FINDINGS
+        entry_id = self.document.id_at(row)
+        found = self._rows_cache.get(entry_id)
+        if found is None:
+            if len(self._rows_cache) >= _ROW_CACHE_LIMIT:
+                self._rows_cache.clear()
+            found = self._rows_cache[entry_id] = _row_findings(
+                self.validator.entry_findings(entry_id))
+        return found
+
+    def cell_findings(self, row: int, column: int) -> tuple[Finding, ...]:
+        """Findings shown in one cell, worst first."""
+        return self._findings_at(row).cells[column]
+
+    @classmethod
+    def _text_colour(cls, severity: Severity) -> QColor:
+        colour = cls._text_colours.get(severity)
+        if colour is None:
+            colour = cls._text_colours[severity] = QColor(_TEXT_COLOURS[severity])
+        return colour
+
+    def _cell_data(self, row: int, column: int, role: int) -> Any:
+        cell = self._findings_at(row).cells[column]
+        if not cell:
+            return None
+        severity = cell[0].severity
+        if role == Qt.ItemDataRole.DecorationRole:
+            return severity_icon(severity)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._text_colour(severity)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return severity_background(severity)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(cell)
+        return severity  # Role.SEVERITY
+
+    # ------------------------------------------------------------------ Qt interface
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Number of entries (overrides ``QAbstractItemModel.rowCount``)."""
@@ -80,19 +310,96 @@ class EntryTableModel(QAbstractTableModel):
             return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
         return str(section + 1)
 
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        """Index of a cell, bounds checked here (overrides ``QAbstractItemModel.index``, whose
+        check would call ``rowCount`` and ``columnCount`` back through Python)."""
+        if parent.isValid() or not (0 <= row < len(self.document) and 0 <= column < len(COLUMNS)):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Cell values (overrides ``QAbstractItemModel.data``)."""
+        """Cell values and their findings (overrides ``QAbstractItemModel.data``)."""
         if not index.isValid():
             return None
-        row, column = index.row(), index.column()
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        return self.cell_data(index.row(), index.column(), role)
+
+    def cell_data(self, row: int, column: int, role: int) -> Any:
+        """What :meth:`data` gives for a cell, by row and column (the proxy's fast path)."""
+        if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.EditRole:
             if column < PROTOCOL_COLUMNS:
                 return self.document.text(row, column)
             if not self.document.has_object(row):
                 return 0
             return self.document.entry_at(row).extension_counts[column - PROTOCOL_COLUMNS]
+        if role in _CELL_ROLES:
+            return self._cell_data(row, column, role)
         if role == Role.ENTRY_ID:
             return self.document.id_at(row)
+        if role == Role.FINDINGS:
+            return list(self._findings_at(row).findings)
+        if role == Role.DOCUMENT:
+            return self.document
         if role == Qt.ItemDataRole.TextAlignmentRole and column >= PROTOCOL_COLUMNS - 1:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _RIGHT_ALIGNED
         return None
+
+    def _refusal(self, row: int, column: int) -> str | None:
+        """Why the cell cannot be edited at all, or ``None``."""
+        if column >= PROTOCOL_COLUMNS:
+            return f"the number of {COLUMNS[column].lower()} is counted, not typed"
+        if self.editor is None:
+            return "this table is read-only"
+        if column > 0 and self.document.source.format in ("text", "robots"):
+            return "a text sitemap holds only URLs"
+        if column > 1 and self.document.element_at(row) == "sitemap":
+            return f"a sitemap index entry has no {FIELDS[column]}"
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """Protocol cells are editable where the format holds them (overrides ``flags``)."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return self.cell_flags(index.row(), index.column())
+
+    def cell_flags(self, row: int, column: int) -> Qt.ItemFlag:
+        """What :meth:`flags` gives for a cell, by row and column."""
+        if self._refusal(row, column) is None:
+            return _EDITABLE
+        return _READ_ONLY
+
+    def setData(self, index: ModelIndex, value: Any,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Check ``value`` and hand the changed entry to the editor (overrides ``setData``).
+
+        Returns ``False``, with the reason in :attr:`last_error`, for a value
+        the field cannot take; an unchanged value succeeds without an edit.
+        """
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        row, column = index.row(), index.column()
+        refusal = self._refusal(row, column)
+        if refusal is not None:
+            self.last_error = refusal
+            return False
+        try:
+            text = parse_cell(column, value)
+        except ValueError as error:
+            self.last_error = str(error)
+            return False
+        self.last_error = None
+        if text == self.document.text(row, column):
+            return True
+        field = FIELDS[column]
+        changed = with_field(self.document.entry_at(row), field, text)
+        assert self.editor is not None  # _refusal says so
+        try:
+            accepted = self.editor.edit_entries([changed], f"Edit {field}")
+        except SitemapError as error:
+            self.last_error = error.message
+            return False
+        except ValueError as error:
+            self.last_error = str(error)
+            return False
+        if not accepted:
+            self.last_error = f"the new {field} was not applied"
+        return accepted

@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
             self.findings_model.set_findings([])
             self.status_label.setText(f"Cannot read {item.name}: {message}")
             return
-        self.entry_model = EntryTableModel(document, self)
+        self.entry_model = EntryTableModel(document, parent=self)
         self.entry_view.setModel(self.entry_model)
         header = self.entry_view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)

@@ -1,0 +1,565 @@
+"""Sorting and filtering for the entry table, computed in the core, mapped here.
+
+:class:`EntryFilterProxy` is a :class:`QAbstractProxyModel`, not a
+``QSortFilterProxyModel``: that one asks Python about every row on every
+change. This one holds an array of source rows in display order, computed in
+bulk by :class:`~sitemap_studio.core.entry_order.EntryIndex`, and maps indexes
+through it:
+
+* no filter and no sort: no array at all, proxy row = source row;
+* filtered: an increasing array, mapped back with a binary search;
+* sorted: any order, with an inverse array for O(1) mapping back.
+
+Filter and sort changes are layout changes (selection and current index are
+kept where their rows stay visible). Source changes are followed as they
+come: inserted rows are shown (next to their neighbours) until the filter or
+sort is applied again, removed rows leave, an edited row stays where it is.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from itertools import compress, repeat
+from operator import add, and_, ge, gt, le, lt, mul, or_, sub
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+
+from sitemap_studio.core.entry_order import FINDINGS_COLUMN, EntryIndex
+from sitemap_studio.qt_models.entry_table_model import EntryTableModel
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+#: Documents with at least this many rows get their sort keys and filter flags computed in
+#: idle time after they are shown, so the first sort and the first keystroke are fast.
+WARM_UP_ROWS = 200_000
+_SMALL_CHANGE = 64
+#: Source -> proxy lookups answered by a linear search before the inverse array is built.
+_LINEAR_LOOKUPS = 4
+_NO_HINT = QAbstractItemModel.LayoutChangeHint.NoLayoutChangeHint
+#: The overload of the layout signals that carries a hint.
+_LAYOUT = ("QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint")
+
+
+def _consume(iterator: Iterator[object]) -> None:
+    for _ in iterator:
+        pass
+
+
+def _inverse_of(rows: array[int], count: int) -> array[int]:
+    """Source row -> proxy row (-1 where hidden) for the mapping ``rows``."""
+    inverse = array("q", [-1]) * count
+    _consume(map(inverse.__setitem__, rows, range(len(rows))))
+    return inverse
+
+
+def _moved_row(start: int, count: int, destination: int) -> Callable[[int], int]:
+    """Where a source row goes when ``count`` rows at ``start`` move before ``destination``."""
+    end = start + count
+    if destination > end:
+        shift = destination - end
+
+        def down(row: int) -> int:
+            if start <= row < end:
+                return row + shift
+            return row - count if end <= row < destination else row
+        return down
+    shift = start - destination
+
+    def up(row: int) -> int:
+        if start <= row < end:
+            return row - shift
+        return row + count if destination <= row < start else row
+    return up
+
+
+class EntryFilterProxy(QAbstractProxyModel):
+    """The entries of an :class:`EntryTableModel`, filtered and sorted in the core."""
+
+    #: (rows shown, rows in the document), after every change of either.
+    counts_changed = Signal(int, int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._table: EntryTableModel | None = None
+        self._index: EntryIndex | None = None
+        self._rows: array[int] | None = None
+        self._ascending = True
+        self._inverse: array[int] | None = None
+        self._lookups = 0
+        self._text = ""
+        self._regex = False
+        self._case_sensitive = False
+        self._only_findings = False
+        self._sort_column = -1
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._pending: tuple[Any, ...] | None = None
+        self._warm_up: Iterator[None] | None = None
+        self._warm_timer = QTimer(self)
+        self._warm_timer.setInterval(0)
+        self._warm_timer.timeout.connect(self._warm_step)
+
+    # ------------------------------------------------------------------- source
+
+    def _source_signals(self, model: QAbstractItemModel) -> list[tuple[Any, Callable[..., None]]]:
+        return [
+            (model.rowsAboutToBeInserted, self._rows_about_to_be_inserted),
+            (model.rowsInserted, self._rows_inserted),
+            (model.rowsAboutToBeRemoved, self._rows_about_to_be_removed),
+            (model.rowsRemoved, self._rows_removed),
+            (model.rowsAboutToBeMoved, self._rows_about_to_be_moved),
+            (model.rowsMoved, self._rows_moved),
+            (model.dataChanged, self._data_changed),
+            (model.headerDataChanged, self._header_data_changed),
+            (model.modelAboutToBeReset, self._about_to_reset),
+            (model.modelReset, self._reset),
+            (model.layoutAboutToBeChanged, self._about_to_reset),
+            (model.layoutChanged, self._reset),
+        ]
+
+    def setSourceModel(self, model: QAbstractItemModel | None) -> None:
+        """Show ``model``, an :class:`EntryTableModel` (overrides ``setSourceModel``)."""
+        if model is not None and not isinstance(model, EntryTableModel):
+            raise TypeError("EntryFilterProxy shows an EntryTableModel")
+        self.beginResetModel()
+        if self._table is not None:
+            for signal, slot in self._source_signals(self._table):
+                signal.disconnect(slot)
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+        self._warm_timer.stop()
+        self._warm_up = None
+        self._table = model
+        super().setSourceModel(model)  # type: ignore[arg-type]  # None detaches
+        if model is not None:
+            for signal, slot in self._source_signals(model):
+                signal.connect(slot)
+            self._index = EntryIndex(model.document)
+        self._set_mapping(*self._computed())
+        self.endResetModel()
+        self._emit_counts()
+        if model is not None and len(model.document) >= WARM_UP_ROWS:
+            self.warm_up()
+
+    def warm_up(self) -> None:
+        """Compute lastmod keys and the location filter's flags in idle time, a slice per
+        event-loop pass, so the first sort and keystroke do not pay for them."""
+        if self._index is None:
+            return
+        self._warm_up = self._index.warm_up(columns=(1,), filter_column=0)
+        self._warm_timer.start()
+
+    def _warm_step(self) -> None:
+        if self._warm_up is None or next(self._warm_up, StopIteration) is StopIteration:
+            self._warm_up = None
+            self._warm_timer.stop()
+
+    @property
+    def entry_index(self) -> EntryIndex | None:
+        """The core object computing orders and filters for the current source."""
+        return self._index
+
+    # ------------------------------------------------------------------ mapping
+
+    def _computed(self, within: Sequence[int] | None = None) -> tuple[array[int] | None, bool]:
+        """The mapping for the current filter and sort: (rows or None for identity, ascending)."""
+        table, index = self._table, self._index
+        if table is None or index is None:
+            return None, True
+        count = len(table.document)
+        validator = table.validator
+        only = None
+        if self._only_findings:
+            only = validator.flagged_ids() if validator is not None else set()
+        rows = index.filter_rows(self._text, regex=self._regex,
+                                 case_sensitive=self._case_sensitive, only_ids=only,
+                                 within=within)
+        if self._sort_column >= 0:
+            descending = self._sort_order == Qt.SortOrder.DescendingOrder
+            findings_of = validator.entry_findings if validator is not None else None
+            flagged = validator.flagged_ids() if validator is not None and \
+                self._sort_column == FINDINGS_COLUMN else None
+            if self._sort_column == FINDINGS_COLUMN and findings_of is None:
+                return rows, True
+            return index.sort_order(self._sort_column, descending, rows=rows,
+                                    findings_of=findings_of, flagged=flagged), False
+        if rows is not None and len(rows) == count:
+            return None, True
+        return rows, True
+
+    def _set_mapping(self, rows: array[int] | None, ascending: bool) -> None:
+        self._rows = rows
+        self._ascending = ascending or rows is None
+        self._inverse = None  # a sorted mapping builds it when first needed
+        self._lookups = 0
+
+    def source_row(self, proxy_row: int) -> int:
+        """The source row shown at ``proxy_row``."""
+        return proxy_row if self._rows is None else self._rows[proxy_row]
+
+    def proxy_row(self, source_row: int) -> int:
+        """Where ``source_row`` is shown, or -1 when it is filtered out."""
+        rows = self._rows
+        if rows is None:
+            return source_row
+        if self._ascending:
+            at = bisect_left(rows, source_row)
+            return at if at < len(rows) and rows[at] == source_row else -1
+        inverse = self._inverse
+        if inverse is None:
+            if self._lookups < _LINEAR_LOOKUPS:  # a few lookups after a sort: just search
+                self._lookups += 1
+                try:
+                    return rows.index(source_row)
+                except ValueError:
+                    return -1
+            assert self._table is not None
+            inverse = self._inverse = _inverse_of(rows, len(self._table.document))
+        return inverse[source_row] if 0 <= source_row < len(inverse) else -1
+
+    @staticmethod
+    def _layout_signal(signal: Any) -> Any:
+        """The overload of a layout signal that carries a hint (PySide picks by signature)."""
+        return signal[_LAYOUT]
+
+    def _emit_counts(self) -> None:
+        total = self._table.rowCount() if self._table is not None else 0
+        self.counts_changed.emit(self.rowCount(), total)
+
+    def _relayout(self, rows: array[int] | None, ascending: bool, *,
+                  sort_hint: bool = False) -> None:
+        """Show a new mapping as a layout change, keeping persistent indexes on their rows."""
+        hint = (QAbstractItemModel.LayoutChangeHint.VerticalSortHint if sort_hint
+                else _NO_HINT)
+        self._layout_signal(self.layoutAboutToBeChanged).emit([], hint)
+        old = self.persistentIndexList()
+        sources = [self.source_row(index.row()) for index in old]
+        self._set_mapping(rows, ascending)
+        self._move_persistent(old, sources)
+        self._layout_signal(self.layoutChanged).emit([], hint)
+        self._emit_counts()
+
+    def _move_persistent(self, old: list[QModelIndex], sources: list[int]) -> None:
+        new: list[QModelIndex] = []
+        for index, source in zip(old, sources, strict=True):
+            row = self.proxy_row(source) if source >= 0 else -1
+            new.append(self.createIndex(row, index.column()) if row >= 0 else QModelIndex())
+        if old:
+            self.changePersistentIndexList(old, new)
+
+    # ------------------------------------------------------------ filter and sort
+
+    @property
+    def filter_text(self) -> str:
+        """The current filter text."""
+        return self._text
+
+    def set_filter(self, text: str, regex: bool = False, case_sensitive: bool = False) -> None:
+        """Show only rows whose location contains ``text`` (or matches it as a regex).
+
+        Raises :class:`~sitemap_studio.core.entry_order.FilterPatternError` for
+        an invalid regular expression, leaving the current filter in place.
+        """
+        if (text, regex, case_sensitive) == (self._text, self._regex, self._case_sensitive):
+            return
+        within = self._narrowed(text, regex, case_sensitive)
+        previous = (self._text, self._regex, self._case_sensitive)
+        self._text, self._regex, self._case_sensitive = text, regex, case_sensitive
+        try:
+            rows, ascending = self._computed(within)
+        except ValueError:
+            self._text, self._regex, self._case_sensitive = previous
+            raise
+        self._relayout(rows, ascending)
+
+    def _narrowed(self, text: str, regex: bool, case_sensitive: bool) -> Sequence[int] | None:
+        """The rows a longer plain filter can only narrow (typing on), or ``None``."""
+        if (regex or self._regex or case_sensitive != self._case_sensitive or not self._text
+                or self._only_findings or self._rows is None or not self._ascending):
+            return None
+        if self._table is None or len(self._rows) * 4 > len(self._table.document):
+            return None  # searching all rows is as fast
+        grown = self._text in text if case_sensitive else self._text.lower() in text.lower()
+        return self._rows if grown else None
+
+    def set_only_with_findings(self, only: bool) -> None:
+        """Show only entries that have findings (as the validator sees them now)."""
+        if only == self._only_findings:
+            return
+        self._only_findings = only
+        self._relayout(*self._computed())
+
+    def refresh(self) -> None:
+        """Apply the filter and sort again (edited and inserted rows find their places)."""
+        self._relayout(*self._computed(), sort_hint=self._sort_column >= 0)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by ``column`` in the core; -1 restores file order (overrides ``sort``)."""
+        previous = (self._sort_column, self._sort_order)
+        self._sort_column, self._sort_order = max(column, -1), order
+        try:
+            rows, ascending = self._computed()
+        except ValueError:
+            self._sort_column, self._sort_order = previous
+            raise
+        self._relayout(rows, ascending, sort_hint=True)
+
+    @property
+    def sort_column(self) -> int:
+        """The column sorted by, or -1 for file order."""
+        return self._sort_column
+
+    # ------------------------------------------------------------ source changes
+
+    def _rows_about_to_be_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        count = last - first + 1
+        rows = self._rows
+        if rows is None:
+            at = first
+        elif self._ascending:
+            at = bisect_left(rows, first)
+        else:
+            before = self.proxy_row(first - 1) if first > 0 else -1
+            at = before + 1 if before >= 0 else len(rows)
+        self._pending = ("insert", first, count, at)
+        self.beginInsertRows(QModelIndex(), at, at + count - 1)
+
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        assert self._pending is not None and self._pending[0] == "insert"
+        _, first, count, at = self._pending
+        self._pending = None
+        rows = self._rows
+        if rows is not None:
+            new = array("q", range(first, first + count))
+            if self._ascending:
+                tail = array("q", map(add, rows[at:], repeat(count)))
+                del rows[at:]
+                rows.extend(new)
+                rows.extend(tail)
+            else:
+                shifted = array("q", map(add, rows, map(mul, map(ge, rows, repeat(first)),
+                                                       repeat(count))))
+                shifted[at:at] = new
+                self._rows = shifted
+                inverse = self._inverse
+                if inverse is not None:
+                    moved = array("q", map(add, inverse, map(mul, map(ge, inverse, repeat(at)),
+                                                             repeat(count))))
+                    moved[first:first] = array("q", range(at, at + count))
+                    self._inverse = moved
+        self.endInsertRows()
+        self._emit_counts()
+
+    def _rows_about_to_be_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        rows = self._rows
+        if rows is None:
+            self._pending = ("remove", first, last, "rows", first, last + 1)
+            self.beginRemoveRows(QModelIndex(), first, last)
+            return
+        if self._ascending:
+            start, stop = bisect_left(rows, first), bisect_left(rows, last + 1)
+        else:
+            shown = list(compress(range(len(rows)), map(and_, map(ge, rows, repeat(first)),
+                                                         map(le, rows, repeat(last)))))
+            start, stop = (shown[0], shown[-1] + 1) if shown else (0, 0)
+            if shown and stop - start != len(shown):  # scattered: a layout change
+                self._layout_signal(self.layoutAboutToBeChanged).emit([], _NO_HINT)
+                old = self.persistentIndexList()
+                self._pending = ("remove", first, last, "layout", old,
+                                 [self.source_row(index.row()) for index in old])
+                return
+        kind = "rows" if stop > start else "silent"
+        self._pending = ("remove", first, last, kind, start, stop)
+        if stop > start:
+            self.beginRemoveRows(QModelIndex(), start, stop - 1)
+
+    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        assert self._pending is not None and self._pending[0] == "remove"
+        _, first, last, kind, *rest = self._pending
+        self._pending = None
+        count = last - first + 1
+        rows = self._rows
+        if rows is not None:
+            if self._ascending:
+                start, stop = rest
+                tail = array("q", map(sub, rows[stop:], repeat(count)))
+                del rows[start:]
+                rows.extend(tail)
+            else:
+                kept = compress(rows, map(or_, map(lt, rows, repeat(first)),
+                                          map(gt, rows, repeat(last))))
+                kept_rows = array("q", kept)
+                self._rows = array("q", map(sub, kept_rows, map(
+                    mul, map(gt, kept_rows, repeat(last)), repeat(count))))
+                self._inverse = None
+                self._lookups = 0
+        if kind == "rows":
+            self.endRemoveRows()
+        elif kind == "layout":
+            old, sources = rest
+            sources = [-1 if first <= row <= last else row - count if row > last else row
+                       for row in sources]
+            self._move_persistent(old, sources)
+            self._layout_signal(self.layoutChanged).emit([], _NO_HINT)
+        self._emit_counts()
+
+    def _rows_about_to_be_moved(self, source_parent: QModelIndex, start: int, end: int,
+                                destination_parent: QModelIndex, destination: int) -> None:
+        if self._rows is None:
+            self._pending = ("move", "rows")
+            self.beginMoveRows(QModelIndex(), start, end, QModelIndex(), destination)
+            return
+        self._layout_signal(self.layoutAboutToBeChanged).emit([], _NO_HINT)
+        old = self.persistentIndexList()
+        self._pending = ("move", "layout", old, [self.source_row(index.row()) for index in old])
+
+    def _rows_moved(self, source_parent: QModelIndex, start: int, end: int,
+                    destination_parent: QModelIndex, destination: int) -> None:
+        assert self._pending is not None and self._pending[0] == "move"
+        pending, self._pending = self._pending, None
+        if pending[1] == "rows":
+            self.endMoveRows()
+            return
+        moved = _moved_row(start, end - start + 1, destination)
+        rows = array("q", map(moved, self._rows or ()))
+        if self._ascending:
+            rows = array("q", sorted(rows))
+        self._set_mapping(rows, self._ascending)
+        self._move_persistent(pending[2], [moved(row) if row >= 0 else -1
+                                           for row in pending[3]])
+        self._layout_signal(self.layoutChanged).emit([], _NO_HINT)
+
+    def _data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
+                      roles: list[int] | None = None) -> None:
+        """Follow a source change; an edited row stays where it is until the next refresh."""
+        first, last = top_left.row(), bottom_right.row()
+        if self._rows is None:
+            low, high = first, last
+        else:
+            if last - first < _SMALL_CHANGE:
+                shown = [row for row in map(self.proxy_row, range(first, last + 1)) if row >= 0]
+                if not shown:
+                    return
+                low, high = min(shown), max(shown)
+            else:
+                low, high = 0, self.rowCount() - 1
+            if high < 0:
+                return
+        self.dataChanged.emit(self.index(low, top_left.column()),
+                              self.index(high, bottom_right.column()), roles or [])
+
+    def _header_data_changed(self, orientation: Qt.Orientation, first: int, last: int) -> None:
+        if orientation == Qt.Orientation.Horizontal:
+            self.headerDataChanged.emit(orientation, first, last)
+        elif self.rowCount():
+            self.headerDataChanged.emit(orientation, 0, self.rowCount() - 1)
+
+    def _about_to_reset(self) -> None:
+        self.beginResetModel()
+
+    def _reset(self) -> None:
+        if self._index is not None and self._table is not None:
+            self._index.close()
+            self._index = EntryIndex(self._table.document)
+        self._set_mapping(*self._computed())
+        self.endResetModel()
+        self._emit_counts()
+
+    # -------------------------------------------------------------- Qt interface
+
+    def mapToSource(self, proxy_index: ModelIndex) -> QModelIndex:
+        """Source index of a proxy index (overrides ``QAbstractProxyModel.mapToSource``)."""
+        table = self._table
+        if table is None or not proxy_index.isValid():
+            return QModelIndex()
+        row, rows = proxy_index.row(), self._rows
+        if rows is not None:
+            if not 0 <= row < len(rows):
+                return QModelIndex()
+            row = rows[row]
+        return table.index(row, proxy_index.column())
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """The source cell's data, without building its index (overrides ``data``)."""
+        table, rows = self._table, self._rows
+        if table is None or not index.isValid():
+            return None
+        row = index.row()
+        if rows is not None:
+            if row >= len(rows):
+                return None
+            row = rows[row]
+        elif row >= len(table.document):
+            return None
+        return table.cell_data(row, index.column(), role)
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """The source cell's flags (overrides ``QAbstractProxyModel.flags``)."""
+        table, rows = self._table, self._rows
+        if table is None or not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        row = index.row()
+        if rows is not None:
+            if row >= len(rows):
+                return Qt.ItemFlag.NoItemFlags
+            row = rows[row]
+        elif row >= len(table.document):
+            return Qt.ItemFlag.NoItemFlags
+        return table.cell_flags(row, index.column())
+
+    def mapFromSource(self, source_index: ModelIndex) -> QModelIndex:
+        """Proxy index of a source index (overrides ``QAbstractProxyModel.mapFromSource``)."""
+        if self._table is None or not source_index.isValid():
+            return QModelIndex()
+        row = self.proxy_row(source_index.row())
+        return self.createIndex(row, source_index.column()) if row >= 0 else QModelIndex()
+
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        """Index of a cell (overrides ``QAbstractItemModel.index``)."""
+        if parent.isValid() or not (0 <= row < self.rowCount()
+                                    and 0 <= column < self.columnCount()):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, index: ModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        """A table has no parents (overrides ``QAbstractItemModel.parent``)."""
+        return QModelIndex()
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Rows shown (overrides ``QAbstractItemModel.rowCount``)."""
+        if parent.isValid() or self._table is None:
+            return 0
+        return self._table.rowCount() if self._rows is None else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Columns of the source (overrides ``QAbstractItemModel.columnCount``)."""
+        if parent.isValid() or self._table is None:
+            return 0
+        return self._table.columnCount()
+
+    def hasChildren(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008
+        """Only the root has children (overrides ``QAbstractItemModel.hasChildren``)."""
+        return not parent.isValid() and self.rowCount() > 0
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Column titles, and each row's number in the file (overrides ``headerData``)."""
+        if self._table is None:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            if not 0 <= section < self.rowCount():
+                return None
+            section = self.source_row(section)
+        return self._table.headerData(section, orientation, role)
