@@ -155,7 +155,7 @@ class IssuesPanel(QWidget):
         finding = self.model.finding(index.row())
         self.jump_requested.emit(finding.entry, finding.field)
 
-    def keyPressEvent(self, event: object) -> None:  # noqa: N802
+    def keyPressEvent(self, event: object) -> None:
         """Enter jumps like a double-click (overrides ``QWidget.keyPressEvent``)."""
         key = getattr(event, "key", lambda: None)()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
