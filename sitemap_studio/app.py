@@ -6,20 +6,31 @@ import os
 import sys
 from collections.abc import Mapping
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from sitemap_studio import __version__
 from sitemap_studio.services.jobs import JobRunner
+from sitemap_studio.services.journal import Journal
+from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets.main_window import APP_NAME, MainWindow
 
 #: When set to a number of milliseconds, the app quits by itself after that long (tests use it).
 ENV_EXIT_AFTER_MS = "SITEMAP_STUDIO_EXIT_AFTER_MS"
 
 
-def create_main_window(path: str | None, runner: JobRunner | None = None) -> MainWindow:
-    """Build the main window and start opening ``path`` if one was given."""
-    window = MainWindow(runner or JobRunner())
+def create_main_window(path: str | None, runner: JobRunner | None = None, *,
+                       settings: QSettings | None = None,
+                       journal_folder: str | None = None) -> MainWindow:
+    """Build the main window and its session, and start opening ``path`` if one was given.
+
+    ``settings`` and ``journal_folder`` default to the user's own (tests pass
+    their own so that they never touch the user's).
+    """
+    runner = runner or JobRunner()
+    journal = Journal(runner, user_folder=journal_folder)
+    window = MainWindow(runner, AppSettings(settings or QSettings()), journal=journal)
+    journal.setParent(window)
     if path:
         window.open_path(path)
     return window
@@ -47,8 +58,17 @@ def main(argv: list[str] | None = None) -> int:
     # Qt removes the options it knows (-platform, -style, ...); the rest are ours.
     remaining = app.arguments()[1:] if existing is None else args
     paths = [arg for arg in remaining if not arg.startswith("-")]
-    window = create_main_window(paths[0] if paths else None)
+    window = create_main_window(None)
     window.show()
+    # After the first paint: offer crash journals, then open what was asked for.
+    start_path = paths[0] if paths else None
+
+    def start() -> None:
+        extra = [start_path] if start_path else []
+        if not window.files.offer_startup_recoveries(extra) and start_path:
+            window.files.open_path(start_path, offer_recovery=False)
+
+    QTimer.singleShot(0, start)
 
     delay = _exit_after_ms(os.environ)
     if delay is not None:

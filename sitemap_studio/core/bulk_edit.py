@@ -9,7 +9,7 @@ bulk edit cannot write what a single edit would refuse.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
@@ -121,4 +121,45 @@ def bulk_set(
     return [with_field(document.entry_at(row), field, text) for row in changed]
 
 
-__all__ = ["BULK_FIELDS", "bulk_set", "checked_value", "rows_for_ids", "with_field"]
+@dataclass(frozen=True, slots=True)
+class BulkEditChoice:
+    """The fields a bulk edit sets: ``(field, value)`` pairs, one per field of :data:`BULK_FIELDS`.
+
+    A value of ``None`` removes the field; fields not named are left as they
+    are. Each pair is one :func:`bulk_set` call; :meth:`entries` merges them.
+    """
+
+    values: tuple[tuple[str, str | None], ...]
+
+    def __post_init__(self) -> None:
+        names = [name for name, _value in self.values]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a field is named twice: {', '.join(names)}")
+        for name, value in self.values:
+            checked_value(name, value)
+
+    def entries(self, document: SitemapDocument, entry_ids: Sequence[int]) -> list[Entry]:
+        """The entries of ``entry_ids`` with every chosen field set, in row order.
+
+        Entries that change in no field are left out. Raises ``ValueError``
+        as :func:`bulk_set` does (changefreq or priority on index entries).
+        """
+        merged: dict[int, Entry] = {}
+        for name, value in self.values:
+            for entry in bulk_set(document, entry_ids, name, value):
+                earlier = merged.get(entry.id)
+                merged[entry.id] = entry if earlier is None else with_field(
+                    earlier, name, entry.value(name))
+        rows = rows_for_ids(document, merged)
+        return [merged[entry_id] for entry_id in sorted(merged, key=rows.__getitem__)]
+
+    def describe(self) -> str:
+        """A short text for the undo step: ``"Set changefreq to weekly, remove priority"``."""
+        parts = [f"remove {name}" if value is None else f"set {name} to {value.strip()}"
+                 for name, value in self.values]
+        text = ", ".join(parts)
+        return text[:1].upper() + text[1:]
+
+
+__all__ = ["BULK_FIELDS", "BulkEditChoice", "bulk_set", "checked_value", "rows_for_ids",
+           "with_field"]

@@ -192,6 +192,25 @@ class EntryTableModel(QAbstractTableModel):
         for event, handler in self._handlers():
             event.disconnect(handler)
 
+    def set_validator(self, validator: DocumentValidator | None) -> None:
+        """Colour the cells by ``validator``'s findings from now on (it arrives after loading)."""
+        if validator is self.validator:
+            return
+        if self.validator is not None:
+            self.validator.findings_changed.disconnect(self._findings_changed)
+        self.validator = validator
+        if validator is not None:
+            validator.findings_changed.connect(self._findings_changed)
+        self._rows_cache.clear()
+        count = len(self.document)
+        if count and not self._structural:
+            self.dataChanged.emit(self.index(0, 0), self.index(count - 1, len(COLUMNS) - 1),
+                                  FINDING_ROLES)
+
+    def set_editor(self, editor: EntryEditor | None) -> None:
+        """Take edits through ``editor`` from now on; ``None`` makes the table read-only."""
+        self.editor = editor
+
     # ------------------------------------------------------------ following the document
 
     def _inserting(self, row: int, count: int) -> None:

@@ -1,0 +1,283 @@
+"""What the user has open, and everything that follows each open document.
+
+A :class:`Session` opens a workspace through the load service, gives each
+document an undo stack (in one :class:`QUndoGroup`), validates the workspace in
+the background, journals unsaved edits and saves through the save service.
+The window only asks it and redraws.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoGroup, QUndoStack
+
+from sitemap_studio.commands import entry_commands
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.project_file import Project
+from sitemap_studio.core.recovery import Recovery
+from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.validation.context import ValidationContext
+from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.validation.registry import Profile
+from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace_loading import WorkspacePlan
+from sitemap_studio.services.jobs import Job, JobRunner
+from sitemap_studio.services.journal import Journal
+from sitemap_studio.services.loading import LoadService
+from sitemap_studio.services.saving import SaveService
+from sitemap_studio.services.validation_service import ValidationService
+
+
+@dataclass(eq=False)
+class DocumentState:
+    """One open file: its document, undo stack, validator and whether it can be edited now."""
+
+    item: WorkspaceItem
+    stack: QUndoStack
+    validator: DocumentValidator | None = None
+    validating: bool = False
+    last_error: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def document(self) -> SitemapDocument:
+        """The document (present: unreadable files get no state)."""
+        assert self.item.document is not None
+        return self.item.document
+
+    @property
+    def path(self) -> str:
+        """The file the document belongs to."""
+        return self.item.path
+
+    @property
+    def modified(self) -> bool:
+        """Whether there are unsaved edits."""
+        return not self.stack.isClean()
+
+    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
+        """Apply an edit as one undoable step (the table model's editor protocol)."""
+        self.last_error = None
+
+        def refused(error: SitemapError) -> None:
+            self.last_error = error.message
+
+        return entry_commands.edit_entries(self.stack, self.document, new_entries, text,
+                                           on_error=refused)
+
+
+class Session(QObject):
+    """The open workspace and its services; signals tell the window what to redraw."""
+
+    opened = Signal(object)  # the WorkspacePlan or Workspace (project known)
+    item_added = Signal(object)  # WorkspaceItem (with a DocumentState when readable)
+    loaded = Signal(object)  # Workspace, complete
+    load_failed = Signal(str, object)  # path, SitemapError
+    load_cancelled = Signal(object)  # Workspace with the members read so far
+    reopen_failed = Signal(str, object)  # path or journal, SitemapError (revert, recover)
+    validated = Signal(object)  # DocumentState
+    busy_changed = Signal(object, bool)  # DocumentState, validating
+    modified_changed = Signal(object, bool)  # DocumentState, modified
+    saved = Signal(object, str)  # DocumentState, path
+    save_failed = Signal(object, object)  # DocumentState, SitemapError
+    replaced = Signal(object)  # DocumentState whose document was replaced (revert)
+
+    def __init__(self, runner: JobRunner, *, journal: Journal | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.undo_group = QUndoGroup(self)
+        self.loads = LoadService(runner, parent=self)
+        self.validations = ValidationService(runner, parent=self)
+        self.saves = SaveService(runner, parent=self)
+        self.journal = journal or Journal(runner, parent=self)
+        self.profile = Profile.PROTOCOL
+        self.workspace: Workspace | None = None
+        self.project: Project | None = None
+        self.states: dict[str, DocumentState] = {}
+        self.loads.plan_ready.connect(self._plan_ready)
+        self.loads.item_loaded.connect(self._item_loaded)
+        self.loads.loaded.connect(self._loaded)
+        self.loads.load_failed.connect(self.load_failed)
+        self.loads.load_cancelled.connect(self._load_cancelled)
+        self.loads.reopen_failed.connect(self.reopen_failed)
+        self.loads.reverted.connect(self._reverted)
+        self.loads.recovered.connect(self._recovered)
+        self.validations.validated.connect(self._validated)
+        self.validations.busy_changed.connect(self._busy_changed)
+        self.saves.saved.connect(self._saved)
+        self.saves.failed.connect(self._save_failed)
+
+    # ----------------------------------------------------------------- opening
+
+    def open(self, path: str) -> Job:
+        """Open a project or a file in the background (replacing what is open)."""
+        self.close_all()
+        return self.loads.load(path)
+
+    def close_all(self) -> None:
+        """Forget every open document (the caller asked about unsaved edits first)."""
+        self.validations.cancel()
+        for state in self.states.values():
+            self.journal.discard(state.document)
+            self.journal.forget(state.document)
+            if state.validator is not None:
+                state.validator.stop()
+            self.undo_group.removeStack(state.stack)
+            state.stack.deleteLater()
+        self.validations.forget(list(self.states))
+        self.states.clear()
+        self.workspace = None
+        self.project = None
+
+    def _plan_ready(self, plan: WorkspacePlan) -> None:
+        self.workspace = plan.empty_workspace()
+        self.project = self.workspace.project
+        self.opened.emit(self.workspace)
+
+    def _item_loaded(self, item: WorkspaceItem) -> None:
+        if self.workspace is None:
+            self.workspace = Workspace(None)
+        if item not in self.workspace.items:
+            self.workspace.items.append(item)
+        if item.document is not None:
+            self._adopt(item)
+        self.item_added.emit(item)
+
+    def _adopt(self, item: WorkspaceItem) -> DocumentState:
+        stack = QUndoStack(self.undo_group)
+        state = DocumentState(item, stack)
+        self.states[item.path] = state
+        # A bound method: the connection dies with the session (a stack cleared while
+        # it is destroyed emits cleanChanged).
+        stack.cleanChanged.connect(self._stack_clean_changed)
+        assert item.document is not None
+        self.journal.watch(item.document, None, stack)
+        return state
+
+    def _stack_clean_changed(self, clean: bool) -> None:
+        stack = self.sender()
+        state = next((s for s in self.states.values() if s.stack is stack), None)
+        if state is not None:
+            self.modified_changed.emit(state, not clean)
+
+    def _loaded(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.project = workspace.project
+        self.loaded.emit(workspace)
+        self.validate_all()
+
+    def _load_cancelled(self, partial: Workspace) -> None:
+        if self.workspace is None:
+            self.workspace = partial
+        self.load_cancelled.emit(self.workspace)
+        self.validate_all()
+
+    def state_for(self, item: WorkspaceItem) -> DocumentState | None:
+        """The state of an item (``None`` for an unreadable one)."""
+        return self.states.get(item.path)
+
+    # -------------------------------------------------------------- validation
+
+    def validate_all(self) -> None:
+        """Validate the whole workspace again (after loading or a profile change)."""
+        if self.workspace is None or not self.states:
+            return
+        site = self.project.site_url if self.project is not None else None
+        self.validations.validate_workspace(self.workspace, self.profile, site)
+
+    def set_profile(self, profile: Profile) -> None:
+        """Judge by another authority from now on."""
+        if profile != self.profile:
+            self.profile = profile
+            self.validate_all()
+
+    def _validated(self, key: object, validator: DocumentValidator) -> None:
+        state = self.states.get(str(key))
+        if state is not None:
+            state.validator = validator
+            self.validated.emit(state)
+
+    def _busy_changed(self, document: SitemapDocument, busy: bool) -> None:
+        for state in self.states.values():
+            if state.item.document is document:
+                state.validating = busy
+                self.busy_changed.emit(state, busy)
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self, state: DocumentState, path: str | None = None,
+             fmt: OutputFormat | None = None, compress: bool | None = None) -> Job:
+        """Save in the background; ``saved`` or ``save_failed`` follows."""
+        return self.saves.save(state.document, path, fmt, compress)
+
+    def _state_of(self, document: SitemapDocument) -> DocumentState | None:
+        return next((s for s in self.states.values() if s.item.document is document), None)
+
+    def _saved(self, document: SitemapDocument, path: str, written: object, clean: bool) -> None:
+        state = self._state_of(document)
+        self.journal.file_saved(document, path, written, clean)
+        if state is None:
+            return
+        if clean and os.path.abspath(path) == os.path.abspath(document.source.path or ""):
+            state.stack.setClean()
+        self.saved.emit(state, path)
+
+    def _save_failed(self, document: SitemapDocument, error: SitemapError) -> None:
+        state = self._state_of(document)
+        if state is not None:
+            self.save_failed.emit(state, error)
+
+    # --------------------------------------------------------- revert, recover
+
+    def revert(self, state: DocumentState) -> Job:
+        """Read the file again, dropping unsaved edits and their undo history."""
+        return self.loads.revert(state.document)
+
+    def _reverted(self, path: str, old: SitemapDocument, new: SitemapDocument) -> None:
+        state = self._state_of(old)
+        if state is None:
+            return
+        self.journal.discard(old)
+        self.journal.forget(old)
+        if state.validator is not None:
+            state.validator.stop()
+            state.validator = None
+        state.item.document = new
+        state.stack.clear()
+        self.journal.watch(new, None, state.stack)
+        self.replaced.emit(state)
+        context = ValidationContext(
+            profile=self.profile, site_url=self.project.site_url if self.project else None,
+            sitemap_url=state.item.ref.url if state.item.ref else None, kind=new.kind)
+        self.validations.validate(new, context, state.path)
+
+    def recover(self, recovery: Recovery) -> Job:
+        """Open a journal's edits as a modified document of the original file."""
+        self.close_all()
+        return self.loads.recover(recovery)
+
+    def _recovered(self, recovery: Recovery, document: SitemapDocument) -> None:
+        item = WorkspaceItem(recovery.original_path or recovery.journal_path,
+                             "index" if document.kind.value == "sitemapindex" else "sitemap",
+                             None, document)
+        self.workspace = Workspace(None, [item])
+        self.project = None
+        self.opened.emit(self.workspace)
+        state = self._adopt(item)
+        state.stack.resetClean()
+        self.item_added.emit(item)
+        self.loaded.emit(self.workspace)
+        self.validate_all()
+
+    # ------------------------------------------------------------------- state
+
+    @property
+    def modified_states(self) -> list[DocumentState]:
+        """Documents with unsaved edits."""
+        return [state for state in self.states.values() if state.modified]

@@ -1,0 +1,77 @@
+"""What the app remembers between runs: recent files, window geometry and splitter states.
+
+A thin layer over :class:`QSettings`; the composition root decides where the
+settings live (tests give each window its own INI file).
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QByteArray, QSettings
+
+#: How many files the recent-files menu lists.
+MAX_RECENT = 10
+
+_RECENT_KEY = "files/recent"
+_GEOMETRY_KEY = "window/geometry"
+_STATE_KEY = "window/state"
+
+
+class AppSettings:
+    """Typed access to the app's :class:`QSettings`."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self.store = settings
+
+    # ------------------------------------------------------------------ recent files
+
+    def recent_files(self) -> list[str]:
+        """Files and projects opened lately, newest first (missing ones left out)."""
+        value = self.store.value(_RECENT_KEY, [])
+        if isinstance(value, str):  # QSettings returns a one-element list as a string
+            value = [value]
+        paths = [str(path) for path in value or [] if path]
+        return [path for path in paths if os.path.exists(path)][:MAX_RECENT]
+
+    def add_recent(self, path: str) -> list[str]:
+        """Put ``path`` first in the recent files; returns the new list."""
+        path = os.path.abspath(path)
+        paths = [path, *[p for p in self.recent_files() if p != path]][:MAX_RECENT]
+        self.store.setValue(_RECENT_KEY, paths)
+        return paths
+
+    def clear_recent(self) -> None:
+        """Forget the recent files."""
+        self.store.setValue(_RECENT_KEY, [])
+
+    # ------------------------------------------------------------------ layout
+
+    def geometry(self) -> QByteArray | None:
+        """The saved window geometry, if any."""
+        return self._bytes(_GEOMETRY_KEY)
+
+    def window_state(self) -> QByteArray | None:
+        """The saved toolbar and dock state, if any."""
+        return self._bytes(_STATE_KEY)
+
+    def splitter_state(self, name: str) -> QByteArray | None:
+        """The saved state of splitter ``name``, if any."""
+        return self._bytes(f"splitters/{name}")
+
+    def save_layout(self, geometry: QByteArray, state: QByteArray,
+                    splitters: dict[str, QByteArray]) -> None:
+        """Remember the window's geometry, toolbar state and splitter positions."""
+        self.store.setValue(_GEOMETRY_KEY, geometry)
+        self.store.setValue(_STATE_KEY, state)
+        for name, value in splitters.items():
+            self.store.setValue(f"splitters/{name}", value)
+        self.store.sync()
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self.store.value(key)
+        if isinstance(value, QByteArray) and not value.isEmpty():
+            return value
+        if isinstance(value, bytes) and value:
+            return QByteArray(value)
+        return None
