@@ -1,200 +1,373 @@
-"""The main window: project files on the left, entries in the centre, notes below."""
+"""The main window: project tree, entry table, issues panel and detail pane around a session.
+
+The window owns no document logic: the :class:`Session` opens, validates,
+journals and saves; :mod:`file_operations` and :mod:`edit_operations` turn
+the user's actions into session and command calls; this module lays the
+widgets out and redraws them when the session speaks.
+"""
 
 from __future__ import annotations
 
-import os
-
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHeaderView,
     QLabel,
-    QListView,
     QMainWindow,
-    QMessageBox,
     QSplitter,
-    QTableView,
+    QTreeView,
     QWidget,
 )
 
-from sitemap_studio import __version__
+from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem, open_workspace
+from sitemap_studio.core.workspace import Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
-from sitemap_studio.qt_models.findings_model import FindingsModel
-from sitemap_studio.qt_models.project_model import ProjectModel
-from sitemap_studio.services.jobs import Job, JobRunner
-from sitemap_studio.widgets.delayed_progress import DelayedProgress
+from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
+from sitemap_studio.services.jobs import JobRunner
+from sitemap_studio.services.journal import Journal
+from sitemap_studio.services.session import DocumentState, Session
+from sitemap_studio.settings import AppSettings
+from sitemap_studio.widgets import prompts
+from sitemap_studio.widgets.detail_pane import DetailPane
+from sitemap_studio.widgets.edit_operations import EditOperations
+from sitemap_studio.widgets.entry_table import EntryTable
+from sitemap_studio.widgets.file_operations import FileOperations
+from sitemap_studio.widgets.issues_panel import IssuesPanel
+from sitemap_studio.widgets.status_progress import StatusProgress
+from sitemap_studio.widgets.status_summary import StatusSummary
+from sitemap_studio.widgets.window_actions import WindowActions
 
 APP_NAME = "Sitemap Studio"
-OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt);;"
-               "All files (*)")
+_SPLITTERS = ("main", "centre")
 
 
 class MainWindow(QMainWindow):
-    """Shows one workspace; loading happens in the background."""
+    """One workspace (a project or a lone file) at a time.
+
+    Signals:
+        workspace_loaded: every file of the workspace is read (``Workspace``).
+        load_failed: the project or file cannot be read (``SitemapError``).
+        document_shown: the table shows another document (``DocumentState`` or ``None``).
+    """
 
     workspace_loaded = Signal(object)
     load_failed = Signal(object)
+    document_shown = Signal(object)
 
-    def __init__(self, runner: JobRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: JobRunner, settings: AppSettings, *,
+                 journal: Journal | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.workspace: Workspace | None = None
-        self.entry_model: EntryTableModel | None = None
-        self.project_model = ProjectModel(self)
-        self.findings_model = FindingsModel(self)
+        self.settings = settings
+        self.session = Session(runner, journal=journal, parent=self)
+        self.current: DocumentState | None = None
+        self.project_model = ProjectTreeModel(self._validator_of, self)
         self._build()
+        self.files = FileOperations(self)
+        self.edits = EditOperations(self)
+        self.window_actions = WindowActions(self)
+        self.entry_table.selection_changed.connect(
+            lambda _count: self.window_actions.update_enabled())
+        self.session.modified_changed.connect(
+            lambda *_: self.window_actions.update_enabled())
+        self._connect_session()
         self.setAcceptDrops(True)
+        self._restore_layout()
         self._update_title()
+        self.show_state(None)
 
     # ------------------------------------------------------------------ layout
 
     def _build(self) -> None:
-        self.project_view = QListView()
+        self.setObjectName("main_window")
+        self.project_view = QTreeView()
         self.project_view.setObjectName("project_view")
         self.project_view.setModel(self.project_model)
-        self.project_view.selectionModel().selectionChanged.connect(self._item_selected)
-        self.entry_view = QTableView()
-        self.entry_view.setObjectName("entry_view")
-        self.entry_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.entry_view.verticalHeader().setDefaultSectionSize(22)
-        self.entry_view.setWordWrap(False)
-        self.findings_view = QTableView()
-        self.findings_view.setObjectName("findings_view")
-        self.findings_view.setModel(self.findings_model)
-        self.findings_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.findings_view.horizontalHeader().setStretchLastSection(True)
-        self.findings_view.verticalHeader().hide()
-        centre = QSplitter(Qt.Orientation.Vertical)
-        centre.addWidget(self.entry_view)
-        centre.addWidget(self.findings_view)
-        centre.setStretchFactor(0, 4)
-        centre.setStretchFactor(1, 1)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.project_view)
-        self.splitter.addWidget(centre)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([260, 900])
-        self.setCentralWidget(self.splitter)
-        self.status_label = QLabel("No project open")
-        self.statusBar().addWidget(self.status_label, 1)
-        self._menus()
-        self.resize(1200, 760)
+        self.project_view.setRootIsDecorated(True)
+        self.project_view.setUniformRowHeights(True)
+        self.project_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.project_view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, self.project_model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.project_view.selectionModel().currentChanged.connect(self._tree_current_changed)
+        self.entry_table = EntryTable()
+        self.issues_panel = IssuesPanel()
+        self.detail_pane = DetailPane()
+        self.detail_pane.setObjectName("detail_pane")
+        # Their toolbars would otherwise make the window wider than a small screen.
+        self.detail_pane.setMinimumWidth(200)
+        self.issues_panel.setMinimumWidth(240)
+        self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.centre_splitter.setObjectName("centre_splitter")
+        self.centre_splitter.addWidget(self.entry_table)
+        self.centre_splitter.addWidget(self.issues_panel)
+        self.centre_splitter.setStretchFactor(0, 3)
+        self.centre_splitter.setStretchFactor(1, 1)
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.main_splitter.setObjectName("main_splitter")
+        self.main_splitter.addWidget(self.project_view)
+        self.main_splitter.addWidget(self.centre_splitter)
+        self.main_splitter.addWidget(self.detail_pane)
+        self.main_splitter.setStretchFactor(0, 0)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setStretchFactor(2, 0)
+        self.main_splitter.setCollapsible(1, False)
+        self.main_splitter.setSizes([330, 860, 320])
+        self.setCentralWidget(self.main_splitter)
+        self.message_label = QLabel()
+        self.message_label.setObjectName("status_message")
+        self.summary = StatusSummary()
+        self.progress = StatusProgress()
+        self.statusBar().addWidget(self.message_label, 1)
+        self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.summary)
+        self.entry_table.counts_changed.connect(self.summary.set_shown)
+        self.entry_table.selection_changed.connect(self.summary.set_selected)
+        self.entry_table.current_changed.connect(self._current_entry_changed)
+        for delegate in self.entry_table.delegates.all():
+            delegate.feedback.connect(lambda message, _severity: self.show_message(message))
+            delegate.refused.connect(self.show_message)
+        self.detail_pane.feedback.connect(lambda message, _severity: self.show_message(message))
+        self.detail_pane.refused.connect(self.show_message)
+        self.detail_pane.entry_edited.connect(self._detail_edited)
+        self.issues_panel.jump_requested.connect(self.jump_to)
+        self.resize(1400, 860)
 
-    def _menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open\N{HORIZONTAL ELLIPSIS}", self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self.choose_and_open)
-        file_menu.addAction(self.open_action)
-        file_menu.addSeparator()
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About Sitemap Studio", self)
-        about.triggered.connect(self.show_about)
-        help_menu.addAction(about)
+    def _restore_layout(self) -> None:
+        geometry = self.settings.geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state)
+        for name, splitter in zip(_SPLITTERS, self._splitters(), strict=True):
+            saved = self.settings.splitter_state(name)
+            if saved is not None:
+                splitter.restoreState(saved)
 
-    # ----------------------------------------------------------------- opening
+    def _splitters(self) -> tuple[QSplitter, QSplitter]:
+        return self.main_splitter, self.centre_splitter
 
-    def choose_and_open(self) -> None:
-        """Ask for a file or project and open it."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open sitemap or project", "", OPEN_FILTER)
-        if path:
-            self.open_path(path)
+    def save_layout(self) -> None:
+        """Remember geometry, toolbar and splitter positions for the next start."""
+        self.settings.save_layout(
+            self.saveGeometry(), self.saveState(),
+            {name: splitter.saveState()
+             for name, splitter in zip(_SPLITTERS, self._splitters(), strict=True)})
 
-    def open_path(self, path: str) -> Job:
-        """Load ``path`` in the background; the window stays responsive meanwhile."""
-        job = Job(open_workspace, path)
-        job.signals.succeeded.connect(self.set_workspace)
-        job.signals.failed.connect(self._failed)
-        DelayedProgress(job, f"Opening {os.path.basename(path)}\N{HORIZONTAL ELLIPSIS}", self)
-        self.status_label.setText(f"Opening {path}\N{HORIZONTAL ELLIPSIS}")
-        return self.runner.start(job)
+    # ------------------------------------------------------------------ session
 
-    def _failed(self, error: SitemapError) -> None:
-        self.status_label.setText("Could not open the file")
-        self.load_failed.emit(error)
-        self.show_error("Cannot open", error.located())
+    def _connect_session(self) -> None:
+        session = self.session
+        session.opened.connect(self._opened)
+        session.item_added.connect(self._item_added)
+        session.loaded.connect(self._loaded)
+        session.load_failed.connect(self._load_failed)
+        session.load_cancelled.connect(self._load_cancelled)
+        session.reopen_failed.connect(
+            lambda path, error: self.show_error("Cannot read the file again", error.located()))
+        session.validated.connect(self._validated)
+        session.busy_changed.connect(self._busy_changed)
+        session.modified_changed.connect(self._modified_changed)
+        session.replaced.connect(self._replaced)
 
-    def show_error(self, title: str, message: str) -> None:
-        """Tell the user what went wrong (tests replace this)."""
-        QMessageBox.critical(self, title, message)
+    def _validator_of(self, item: WorkspaceItem) -> object:
+        state = self.session.state_for(item)
+        return state.validator if state is not None else None
 
-    def set_workspace(self, workspace: Workspace) -> None:
-        """Show ``workspace``: its files on the left, the first readable one in the centre."""
-        self.workspace = workspace
+    def _opened(self, workspace: Workspace) -> None:
+        self.show_state(None)
         self.project_model.set_workspace(workspace)
-        first = next((row for row, item in enumerate(workspace.items)
-                      if item.document is not None and item.role == "sitemap"), 0)
-        if workspace.items:
-            self.project_view.setCurrentIndex(self.project_model.index(first, 0))
+        self.project_view.expandAll()
+        self._update_title()
+
+    def _item_added(self, item: WorkspaceItem) -> None:
+        if not self.project_model.index_of(item).isValid():
+            self.project_model.add_item(item)
+        self.project_view.expandAll()
+        if self.current is None and item.document is not None and item.role == "sitemap":
+            self.select_item(item)
+
+    def _loaded(self, workspace: Workspace) -> None:
+        if self.current is None and workspace.items:
+            readable = [i for i in workspace.items if i.document is not None]
+            first = next((i for i in readable if i.role == "sitemap"), None)
+            self.select_item(first or workspace.items[0])
+        failed = [item for item in workspace.items if item.error is not None]
+        self.show_message(f"Opened {workspace.title}" + (
+            f"; {len(failed)} file(s) could not be read" if failed else ""))
         self._update_title()
         self.workspace_loaded.emit(workspace)
 
-    def _item_selected(self, selected: QItemSelection, deselected: QItemSelection) -> None:
-        indexes = selected.indexes()
-        if indexes:
-            self.show_item(self.project_model.item(indexes[0].row()))
+    def _load_failed(self, path: str, error: SitemapError) -> None:
+        self.show_message("Could not open the file")
+        self.load_failed.emit(error)
+        self.show_error("Cannot open", error.located())
 
-    def show_item(self, item: WorkspaceItem) -> None:
-        """Show one file's entries and notes."""
-        if self.entry_model is not None:
-            self.entry_model.detach()
-            self.entry_model.deleteLater()
-            self.entry_model = None
-        document = item.document
-        if document is None:
-            self.entry_view.setModel(None)
-            message = item.error.located() if item.error else item.path
-            self.findings_model.set_findings([])
-            self.status_label.setText(f"Cannot read {item.name}: {message}")
+    def _load_cancelled(self, workspace: Workspace) -> None:
+        self.show_message(f"Loading cancelled; {len(workspace.items)} file(s) read")
+        self.project_model.set_workspace(workspace)
+        self.project_view.expandAll()
+        if workspace.items and self.current is None:
+            self.select_item(workspace.items[0])
+
+    def _validated(self, state: DocumentState) -> None:
+        self.project_model.refresh_item(state.item)
+        self.project_model.refresh_item(state.item)  # the project row sums the badges
+        if state is self.current:
+            self._attach_validator(state)
+
+    def _busy_changed(self, state: DocumentState, busy: bool) -> None:
+        if state is not self.current:
             return
-        self.entry_model = EntryTableModel(document, parent=self)
-        self.entry_view.setModel(self.entry_model)
-        header = self.entry_view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, 460)
-        self.findings_model.set_findings(document.load_findings)
-        self.status_label.setText(
-            f"{item.name}: {len(document):,} entries \N{MIDDLE DOT} "
-            f"{len(document.raw):,} bytes uncompressed \N{MIDDLE DOT} {document.kind.value}")
+        model = self.entry_table.model
+        if model is not None:
+            model.set_editor(None if busy else state)
+        self.detail_pane.setEnabled(not busy)
+        self.show_message("Validating\N{HORIZONTAL ELLIPSIS} (editing resumes when done)"
+                          if busy else "Validated")
 
-    def current_index(self) -> QModelIndex:
-        """The selected file in the project list."""
-        return self.project_view.currentIndex()
+    def _modified_changed(self, state: DocumentState, modified: bool) -> None:
+        self.setWindowModified(bool(self.session.modified_states))
+        self.project_model.refresh_item(state.item)
+        self._update_title()
+
+    def _replaced(self, state: DocumentState) -> None:
+        if state is self.current:
+            self.show_state(state)
+
+    # ------------------------------------------------------------------ showing
+
+    def _tree_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        item = self.project_model.item(current)
+        if item is None:
+            return
+        self.show_state(self.session.state_for(item), item)
+
+    def select_item(self, item: WorkspaceItem) -> None:
+        """Make ``item`` current in the tree, which shows it."""
+        index = self.project_model.index_of(item)
+        if index.isValid():
+            self.project_view.setCurrentIndex(index)
+
+    def show_state(self, state: DocumentState | None, item: WorkspaceItem | None = None) -> None:
+        """Show one document's entries, findings and details (``None``: nothing)."""
+        self.current = state
+        if state is None:
+            self.entry_table.show_model(None)
+            self.issues_panel.show_document(None, None)
+            self.session.undo_group.setActiveStack(None)  # type: ignore[arg-type]
+            self.summary.clear()
+            if item is not None and item.error is not None:
+                self.show_message(f"Cannot read {item.name}: {item.error.located()}")
+        else:
+            editable = state.validator is not None and not state.validating
+            model = EntryTableModel(state.document, validator=state.validator,
+                                    editor=state if editable else None, parent=self)
+            self.entry_table.show_model(model)
+            self.issues_panel.show_document(state.document, state.validator)
+            self.session.undo_group.setActiveStack(state.stack)
+            model.rowsInserted.connect(self._figures_changed)
+            model.rowsRemoved.connect(self._figures_changed)
+            model.dataChanged.connect(self._figures_changed)
+            self._figures_changed()
+        self.window_actions.update_enabled()
+        self._update_title()
+        self.document_shown.emit(state)
+
+    def _attach_validator(self, state: DocumentState) -> None:
+        model = self.entry_table.model
+        if model is None:
+            return
+        model.set_validator(state.validator)
+        model.set_editor(state if not state.validating else None)
+        self.issues_panel.show_document(state.document, state.validator)
+        if self.entry_table.findings_box.isChecked():
+            self.entry_table.proxy.refresh()
+        self._current_entry_changed(self.entry_table.current_entry_id())
+
+    def _figures_changed(self, *_args: object) -> None:
+        if self.current is not None:
+            document = self.current.document
+            self.summary.set_document_figures(len(document), document.uncompressed_size)
+            self.summary.set_selected(len(self.entry_table.selected_rows()))
+            self.project_model.refresh_item(self.current.item)
+
+    def _current_entry_changed(self, entry_id: int | None) -> None:
+        state = self.current
+        entry: Entry | None = None
+        if state is not None and entry_id is not None:
+            try:
+                entry = state.document.entry(entry_id)
+            except KeyError:
+                entry = None
+        editable = (state is not None and state.document.source.format == "xml"
+                    and state.validator is not None and not state.validating)
+        self.detail_pane.set_entry(entry, editable)
+        self.window_actions.update_enabled()
+
+    def _detail_edited(self, entry: Entry) -> None:
+        state = self.current
+        if state is None:
+            return
+        if not state.edit_entries([entry], "Edit extensions"):
+            self.show_message(f"Not applied: {state.last_error or 'the edit was refused'}")
+            self._current_entry_changed(entry.id)
+
+    def jump_to(self, entry_id: int | None, field: str | None) -> None:
+        """Show entry ``entry_id`` at ``field`` (the issues panel's double-click)."""
+        if entry_id is None:
+            self.show_message("This finding concerns the whole file")
+            return
+        if not self.entry_table.select_entry(entry_id, field):
+            self.show_message("That entry is gone")
+
+    # ------------------------------------------------------------------ misc
+
+    def open_path(self, path: str) -> None:
+        """Open a file or project (asking about unsaved edits first)."""
+        self.files.open_path(path)
+
+    def show_message(self, text: str) -> None:
+        """A one-line note in the status bar."""
+        self.message_label.setText(text)
+
+    def show_error(self, title: str, message: str) -> None:
+        """Tell the user what went wrong (tests replace this)."""
+        prompts.show_error(self, title, message)
 
     def _update_title(self) -> None:
-        title = self.workspace.title if self.workspace else ""
-        self.setWindowTitle(f"{title} \N{EM DASH} {APP_NAME}" if title else APP_NAME)
-
-    # ------------------------------------------------------------------- misc
-
-    def show_about(self) -> None:
-        """The About box, with the version."""
-        QMessageBox.about(self, f"About {APP_NAME}",
-                          f"<b>{APP_NAME}</b> {__version__}<br>"
-                          "A lossless editor for XML sitemaps.")
+        workspace = self.session.workspace
+        title = workspace.title if workspace is not None else ""
+        if self.current is not None and workspace is not None and workspace.project is not None:
+            title = f"{self.current.item.name} ({title})"
+        self.setWindowTitle(f"{title}[*] \N{EM DASH} {APP_NAME}" if title else f"{APP_NAME}[*]")
+        self.setWindowModified(bool(self.session.modified_states))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept dragged files (overrides ``QWidget.dragEnterEvent``)."""
-        if event.mimeData().hasUrls():
+        """Accept dragged local files (overrides ``QWidget.dragEnterEvent``)."""
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        """Open the first dropped file (overrides ``QWidget.dropEvent``)."""
+        """Open the first dropped file or project (overrides ``QWidget.dropEvent``)."""
         for url in event.mimeData().urls():
             if url.isLocalFile():
+                event.acceptProposedAction()
                 self.open_path(url.toLocalFile())
                 break
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop background work before closing (overrides ``QWidget.closeEvent``)."""
+        """Ask about unsaved edits, remember the layout, stop work (overrides ``closeEvent``)."""
+        if not self.files.may_close():
+            event.ignore()
+            return
+        self.save_layout()
+        self.session.close_all()
         self.runner.cancel_all()
         self.runner.wait(5000)
         super().closeEvent(event)

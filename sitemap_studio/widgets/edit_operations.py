@@ -1,0 +1,208 @@
+"""Edit actions of the window: rows, clipboard, bulk edit, find and replace, dedupe, fixes.
+
+Each action becomes one undoable step on the current document's stack,
+through :mod:`sitemap_studio.commands.entry_commands`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
+
+from sitemap_studio.commands import entry_commands
+from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, RemoveEntriesCommand
+from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.tsv import entries_to_tsv, tsv_to_entries
+from sitemap_studio.services.session import DocumentState
+
+if TYPE_CHECKING:
+    from sitemap_studio.widgets.main_window import MainWindow
+
+
+def new_entry_location(document_locs: list[str | None], site_url: str | None) -> str:
+    """A starting URL for a new entry: the site's root, or the origin of a nearby entry."""
+    for candidate in [site_url, *document_locs]:
+        if candidate:
+            parts = urlsplit(candidate)
+            if parts.scheme in ("http", "https") and parts.netloc:
+                return f"{parts.scheme}://{parts.netloc}/"
+    return "https://example.com/"
+
+
+class EditOperations(QObject):
+    """Applies the window's edit actions to the document shown."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    @property
+    def state(self) -> DocumentState | None:
+        """The document shown, when it can be edited now."""
+        state = self.window.current
+        if state is None or state.validator is None or state.validating:
+            return None
+        return state
+
+    def _refused(self, error: SitemapError) -> None:
+        self.window.show_message(f"Not applied: {error.message}")
+
+    # ------------------------------------------------------------------ rows
+
+    def insert_entry(self) -> None:
+        """Insert a new entry after the current one and start editing its URL."""
+        state = self.state
+        if state is None:
+            return
+        document = state.document
+        current = self.window.entry_table.current_row()
+        row = len(document) if current is None else current + 1
+        near = [document.text(current, 0)] if current is not None else (
+            [document.text(0, 0)] if len(document) else [])
+        site = self.window.session.project.site_url if self.window.session.project else None
+        element = "sitemap" if document.kind == DocumentKind.INDEX else "url"
+        entry = Entry(loc=new_entry_location(near, site), element=element)
+        ids = entry_commands.insert_entries(state.stack, document, row, [entry], "Insert entry",
+                                            on_error=self._refused)
+        if ids:
+            self.window.entry_table.select_rows([document.row_of(ids[0])])
+            table = self.window.entry_table
+            table.view.edit(table.view.currentIndex())
+
+    def duplicate_selected(self) -> None:
+        """Copy the selected entries, byte for byte, after the last of them."""
+        state = self.state
+        rows = self.window.entry_table.selected_rows()
+        if state is None or not rows:
+            return
+        text = f"Duplicate {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}"
+        entry_commands.push_applied(state.stack, DuplicateEntriesCommand(state.document, rows,
+                                                                         text), self._refused)
+
+    def delete_selected(self) -> None:
+        """Remove the selected entries."""
+        state = self.state
+        rows = self.window.entry_table.selected_rows()
+        if state is None or not rows:
+            return
+        text = f"Delete {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}"
+        if entry_commands.push_applied(state.stack, RemoveEntriesCommand(state.document, rows,
+                                                                         text), self._refused):
+            self.window.show_message(f"Deleted {len(rows):,} entries (undo brings them back)")
+
+    # ------------------------------------------------------------------ clipboard
+
+    def copy_selected(self) -> None:
+        """Put the selected entries on the clipboard as tab-separated text with a header."""
+        state = self.window.current
+        rows = self.window.entry_table.selected_rows()
+        if state is None or not rows:
+            return
+        text = entries_to_tsv(state.document.entry_at(row) for row in rows)
+        QGuiApplication.clipboard().setText(text)
+        self.window.show_message(f"Copied {len(rows):,} entries")
+
+    def cut_selected(self) -> None:
+        """Copy, then delete, the selected entries."""
+        if self.state is None:
+            return
+        self.copy_selected()
+        self.delete_selected()
+
+    def paste(self) -> None:
+        """Insert entries from tab-separated text (a spreadsheet, or one URL a line)."""
+        state = self.state
+        if state is None:
+            return
+        text = QGuiApplication.clipboard().text()
+        element = "sitemap" if state.document.kind == DocumentKind.INDEX else "url"
+        result = tsv_to_entries(text, element=element)
+        skipped = "; ".join(f"line {line}: {message}" for line, message in result.problems[:3])
+        if not result.entries:
+            self.window.show_message("Nothing to paste" + (f" ({skipped})" if skipped else ""))
+            return
+        current = self.window.entry_table.current_row()
+        row = len(state.document) if current is None else current + 1
+        ids = entry_commands.paste_entries(state.stack, state.document, row, result.entries,
+                                           f"Paste {len(result.entries)} entries",
+                                           on_error=self._refused)
+        if ids:
+            self.window.entry_table.select_rows(sorted(state.document.row_of(i) for i in ids))
+            note = f"; {len(result.problems)} line(s) skipped: {skipped}" if result.problems else ""
+            self.window.show_message(f"Pasted {len(ids):,} entries{note}")
+
+    # ------------------------------------------------------------------ dialogs
+
+    def bulk_edit(self) -> None:
+        """Set changefreq, priority or lastmod of every selected entry, as one step."""
+        from sitemap_studio.dialogs.bulk_edit_dialog import BulkEditDialog
+
+        state = self.state
+        ids = self.window.entry_table.selected_ids()
+        if state is None or not ids:
+            return
+        choice = BulkEditDialog.ask(self.window, len(ids))
+        if choice is None:
+            return
+        try:
+            entries = choice.entries(state.document, ids)
+        except ValueError as error:
+            self.window.show_error("Bulk edit", str(error))
+            return
+        if not entries:
+            self.window.show_message("The selected entries already hold those values")
+            return
+        if entry_commands.apply_plan(state.stack, state.document, entries, choice.describe(),
+                                     on_error=self._refused):
+            self.window.show_message(f"Changed {len(entries):,} entries")
+
+    def find_replace(self) -> None:
+        """Find and replace in the locations, with a preview; one undoable step."""
+        from sitemap_studio.dialogs.find_replace_dialog import FindReplaceDialog
+
+        state = self.state
+        if state is None:
+            return
+        selected = self.window.entry_table.selected_ids()
+        plan = FindReplaceDialog.ask(self.window, state.document,
+                                     selected_ids=selected if len(selected) > 1 else None)
+        if plan is None or not plan.changes:
+            return
+        if entry_commands.apply_plan(state.stack, state.document, plan.changes,
+                                     f"Replace in {len(plan.changes)} locations",
+                                     on_error=self._refused):
+            self.window.show_message(f"Replaced in {len(plan.changes):,} locations")
+
+    def remove_duplicates(self) -> None:
+        """Remove entries whose location repeats an earlier one, after a preview."""
+        from sitemap_studio.dialogs.dedupe_dialog import DedupeDialog
+
+        state = self.state
+        if state is None:
+            return
+        plan = DedupeDialog.ask(self.window, state.document)
+        if plan is None:
+            return
+        removed = entry_commands.remove_duplicates(state.stack, state.document, plan)
+        self.window.show_message(f"Removed {removed:,} duplicate entries")
+
+    # ------------------------------------------------------------------ fixes
+
+    def apply_fixes(self, findings: list[Finding], text: str) -> None:
+        """Apply the quick fixes of ``findings`` as one undoable step."""
+        state = self.state
+        if state is None:
+            self.window.show_message("Wait for validation to finish before fixing")
+            return
+        changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
+                                                   on_error=self._refused)
+        self.window.show_message(f"Fixed {changed:,} entries" if changed
+                                 else "The fix changed nothing")
+
+
+__all__ = ["EditOperations", "new_entry_location"]

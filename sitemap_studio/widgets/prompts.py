@@ -1,0 +1,92 @@
+"""Small questions the window asks; each is a plain function so tests can replace it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from sitemap_studio.core.saving import OutputFormat
+
+OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt *.rss *.atom);;"
+               "Sitemap projects (*.sitemapproj);;All files (*)")
+
+#: Save As choices: (file dialog filter, format, gzip, suffix).
+SAVE_AS_CHOICES = (
+    ("XML sitemap (*.xml)", OutputFormat.XML, False, ".xml"),
+    ("XML sitemap, gzip-compressed (*.xml.gz)", OutputFormat.XML, True, ".xml.gz"),
+    ("Plain-text URL list (*.txt)", OutputFormat.TEXT, False, ".txt"),
+)
+
+
+class Unsaved(StrEnum):
+    """What to do with unsaved edits."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+def ask_unsaved(parent: QWidget, names: list[str], action: str) -> Unsaved:
+    """Ask whether to save the edits of ``names`` before ``action`` (closing, opening)."""
+    listed = "\n".join(f"\N{BULLET} {name}" for name in names[:10])
+    more = f"\n\N{HORIZONTAL ELLIPSIS} and {len(names) - 10} more" if len(names) > 10 else ""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
+                      f"Save your changes before {action}?", parent=parent)
+    box.setInformativeText(f"These files have unsaved changes:\n{listed}{more}")
+    box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                           | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    answer = box.exec()
+    if answer == QMessageBox.StandardButton.Save:
+        return Unsaved.SAVE
+    if answer == QMessageBox.StandardButton.Discard:
+        return Unsaved.DISCARD
+    return Unsaved.CANCEL
+
+
+def ask_open_path(parent: QWidget, folder: str) -> str | None:
+    """A file or project to open, or ``None``."""
+    path, _ = QFileDialog.getOpenFileName(parent, "Open sitemap or project", folder, OPEN_FILTER)
+    return path or None
+
+
+def ask_save_as(parent: QWidget, suggested: str) -> tuple[str, OutputFormat, bool] | None:
+    """Where and how to save: (path, format, gzip), or ``None``."""
+    filters = ";;".join(choice[0] for choice in SAVE_AS_CHOICES)
+    initial = next((c[0] for c in SAVE_AS_CHOICES if suggested.lower().endswith(c[3])),
+                   SAVE_AS_CHOICES[0][0])
+    path, chosen = QFileDialog.getSaveFileName(parent, "Save As", suggested, filters, initial)
+    if not path:
+        return None
+    return save_as_choice(path, chosen)
+
+
+def save_as_choice(path: str, chosen_filter: str) -> tuple[str, OutputFormat, bool]:
+    """The format a Save As filter stands for; the suffix is added when the name lacks it."""
+    for title, fmt, compress, suffix in SAVE_AS_CHOICES:
+        if title == chosen_filter:
+            if not path.lower().endswith(suffix):
+                path += suffix
+            return path, fmt, compress
+    lowered = path.lower()
+    for _title, fmt, compress, suffix in reversed(SAVE_AS_CHOICES):
+        if lowered.endswith(suffix):
+            return path, fmt, compress
+    return path, OutputFormat.XML, lowered.endswith(".gz")
+
+
+def confirm(parent: QWidget, title: str, question: str) -> bool:
+    """A yes/no question; ``True`` for yes."""
+    answer = QMessageBox.question(parent, title, question)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def show_error(parent: QWidget, title: str, message: str) -> None:
+    """Tell the user what went wrong."""
+    QMessageBox.critical(parent, title, message)
+
+
+def show_info(parent: QWidget, title: str, message: str) -> None:
+    """Tell the user how something went."""
+    QMessageBox.information(parent, title, message)

@@ -1,0 +1,187 @@
+"""The window's actions, menus and toolbar, with standard shortcuts."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
+
+from sitemap_studio import __version__
+from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
+
+if TYPE_CHECKING:
+    from sitemap_studio.widgets.main_window import MainWindow
+
+_PROFILE_NAMES = {Profile.PROTOCOL: "sitemaps.org &protocol", Profile.XSD: "Official &XSD schemas",
+                  Profile.GOOGLE: "&Google's rules"}
+
+ABOUT_TEXT = (
+    "<p><b>Sitemap Studio</b> {version}</p>"
+    "<p>A lossless editor for XML sitemaps: it keeps every element, namespace, comment and "
+    "processing instruction it does not edit.</p>"
+    "<p>Google's and Bing's sitemap ping endpoints are retired; publish your sitemaps through "
+    "robots.txt <code>Sitemap:</code> lines and IndexNow.</p>"
+    "<p>Built with Qt {qt} (PySide6) and lxml.</p>")
+
+
+class WindowActions:
+    """Creates every action of ``window`` and puts them in menus and a toolbar."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        files, edits = window.files, window.edits
+        new = self._action
+        std = QKeySequence.StandardKey
+        self.open = new("&Open\N{HORIZONTAL ELLIPSIS}", files.choose_and_open, std.Open,
+                        "Open a sitemap, a URL list, a feed or a project")
+        self.save = new("&Save", files.save_current, std.Save, "Save the sitemap shown")
+        self.save_as = new("Save &As\N{HORIZONTAL ELLIPSIS}", files.save_current_as, std.SaveAs,
+                           "Save as XML, gzip-compressed XML or a plain URL list")
+        self.save_all = new("Save A&ll", lambda: files.save_all(), None,
+                            "Save every modified file of the project")
+        self.save_all.setShortcut(QKeySequence("Ctrl+Alt+S"))
+        self.revert = new("&Revert", files.revert_current, None,
+                          "Read the file again, dropping unsaved changes")
+        self.quit = new("&Quit", window.close, std.Quit, "Close Sitemap Studio")
+        group = window.session.undo_group
+        self.undo = group.createUndoAction(window, "&Undo")
+        self.undo.setShortcut(std.Undo)
+        self.redo = group.createRedoAction(window, "&Redo")
+        self.redo.setShortcut(std.Redo)
+        self.cut = new("Cu&t", edits.cut_selected, std.Cut, "Cut the selected entries")
+        self.copy = new("&Copy", edits.copy_selected, std.Copy,
+                        "Copy the selected entries as tab-separated text")
+        self.paste = new("&Paste", edits.paste, std.Paste,
+                         "Insert entries from tab-separated text or a URL list")
+        self.insert = new("&Insert Entry", edits.insert_entry, None, "Insert a new entry")
+        self.insert.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.duplicate = new("D&uplicate Entries", edits.duplicate_selected, None,
+                             "Duplicate the selected entries")
+        self.duplicate.setShortcut(QKeySequence("Ctrl+D"))
+        self.delete = new("&Delete Entries", edits.delete_selected, std.Delete,
+                          "Delete the selected entries")
+        self.select_all = new("Select &All", window.entry_table.view.selectAll, std.SelectAll,
+                              "Select every entry shown")
+        self.bulk_edit = new("&Bulk Edit\N{HORIZONTAL ELLIPSIS}", edits.bulk_edit, None,
+                             "Set changefreq, priority or lastmod of the selected entries")
+        self.bulk_edit.setShortcut(QKeySequence("Ctrl+B"))
+        self.find_replace = new("Find and &Replace\N{HORIZONTAL ELLIPSIS}", edits.find_replace,
+                                std.Replace, "Replace text in the locations")
+        if self.find_replace.shortcut().isEmpty():
+            self.find_replace.setShortcut(QKeySequence("Ctrl+H"))
+        self.dedupe = new("Remove Du&plicates\N{HORIZONTAL ELLIPSIS}", edits.remove_duplicates,
+                          None, "Remove entries whose location repeats an earlier one")
+        self.find = new("&Filter", self._focus_filter, std.Find, "Filter the entries shown")
+        self.about = new("&About Sitemap Studio", self.show_about, None, "Version and credits")
+        self.profiles = QActionGroup(window)
+        self.profile_actions: dict[Profile, QAction] = {}
+        for profile in Profile:
+            action = QAction(_PROFILE_NAMES.get(profile, profile.value), window)
+            action.setCheckable(True)
+            action.setChecked(profile == window.session.profile)
+            action.setStatusTip(f"Judge entries by {PROFILE_TITLES[profile]}")
+            action.triggered.connect(lambda _checked=False, p=profile: self._set_profile(p))
+            self.profiles.addAction(action)
+            self.profile_actions[profile] = action
+        window.issues_panel.fix_requested.connect(edits.apply_fixes)
+        self._menus()
+        self.update_enabled()
+
+    def _action(self, text: str, slot: Callable[[], object],
+                key: QKeySequence.StandardKey | None, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        if key is not None:
+            action.setShortcut(key)
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _menus(self) -> None:
+        bar = self.window.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.open)
+        self.recent_menu = QMenu("Open &Recent", self.window)
+        self.recent_menu.setObjectName("recent_menu")
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        for action in (self.save, self.save_as, self.save_all, self.revert):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit)
+        edit_menu = bar.addMenu("&Edit")
+        for action in (self.undo, self.redo, None, self.cut, self.copy, self.paste, None,
+                       self.insert, self.duplicate, self.delete, self.select_all, None,
+                       self.bulk_edit, self.find_replace, self.dedupe, self.find):
+            edit_menu.addSeparator() if action is None else edit_menu.addAction(action)
+        validation_menu = bar.addMenu("&Validation")
+        validation_menu.addActions(self.profiles.actions())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about)
+        toolbar = QToolBar("Main", self.window)
+        toolbar.setObjectName("main_toolbar")
+        for action in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
+                       self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
+                       self.dedupe):
+            toolbar.addSeparator() if action is None else toolbar.addAction(action)
+        self.window.addToolBar(toolbar)
+        self.update_recent()
+
+    # ------------------------------------------------------------------ state
+
+    def update_recent(self) -> None:
+        """Rebuild the recent-files menu from the settings."""
+        self.recent_menu.clear()
+        paths = self.window.settings.recent_files()
+        for number, path in enumerate(paths, start=1):
+            label = f"&{number} {os.path.basename(path)}" if number < 10 else os.path.basename(path)
+            action = self.recent_menu.addAction(label)
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.window.open_path(p))
+        if paths:
+            self.recent_menu.addSeparator()
+            clear = self.recent_menu.addAction("&Clear Menu")
+            clear.triggered.connect(self._clear_recent)
+        self.recent_menu.setEnabled(bool(paths))
+
+    def _clear_recent(self) -> None:
+        self.window.settings.clear_recent()
+        self.update_recent()
+
+    def update_enabled(self) -> None:
+        """Enable what makes sense for the document shown and its selection."""
+        window = self.window
+        state = window.current
+        editable = state is not None and state.validator is not None and not state.validating
+        selected = bool(window.entry_table.selected_rows()) if state is not None else False
+        has_file = state is not None and state.document.source.path is not None
+        for action in (self.save, self.save_as):
+            action.setEnabled(state is not None)
+        self.save_all.setEnabled(bool(window.session.modified_states))
+        self.revert.setEnabled(has_file)
+        for action in (self.insert, self.paste, self.find_replace, self.dedupe):
+            action.setEnabled(editable)
+        for action in (self.duplicate, self.delete, self.cut, self.bulk_edit):
+            action.setEnabled(editable and selected)
+        self.copy.setEnabled(selected)
+        self.select_all.setEnabled(state is not None)
+
+    def _set_profile(self, profile: Profile) -> None:
+        self.window.session.set_profile(profile)
+        self.window.show_message(f"Validating by {PROFILE_TITLES[profile]}\N{HORIZONTAL ELLIPSIS}")
+
+    def _focus_filter(self) -> None:
+        edit = self.window.entry_table.filter_edit
+        edit.setFocus()
+        edit.selectAll()
+
+    def show_about(self) -> None:
+        """The About box, with the version."""
+        from PySide6 import QtCore
+
+        QMessageBox.about(self.window, "About Sitemap Studio",
+                          ABOUT_TEXT.format(version=__version__, qt=QtCore.qVersion()))
