@@ -24,6 +24,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "sitemap_studio"
 PACKAGE_DIR = REPO_ROOT / PACKAGE
+EXAMPLE_PROJECT = REPO_ROOT / "resources" / "example" / "example.sitemapproj"
 PARSER_FACTORY = PACKAGE_DIR / "core" / "xml_parsers.py"
 
 QT_FREE_MIDDLE = ("qt_models", "commands", "services")
@@ -333,7 +334,7 @@ def test_gui_starts_and_quits_offscreen(tmp_path: Path) -> None:
 
 
 @pytest.mark.display
-def test_gui_starts_and_quits_under_xvfb() -> None:
+def test_gui_starts_and_quits_under_xvfb(tmp_path: Path) -> None:
     xvfb_run = shutil.which("xvfb-run")
     if xvfb_run is None:
         message = "xvfb-run is missing (Debian packages xvfb and xauth)"
@@ -341,10 +342,14 @@ def test_gui_starts_and_quits_under_xvfb() -> None:
             pytest.fail(f"{message}; .ci/setup.sh should have installed it", pytrace=False)
         pytest.skip(message)
     result = subprocess.run(
-        [xvfb_run, "-a", "-s", "-screen 0 1280x800x24", sys.executable, "-m", PACKAGE],
+        [xvfb_run, "-a", "-s", "-screen 0 1280x800x24", sys.executable, "-m", PACKAGE,
+         str(EXAMPLE_PROJECT)],
         cwd=REPO_ROOT,
         # xcb explicitly: a missing xcb library must fail here, not fall back to offscreen.
-        env=gui_env(QT_QPA_PLATFORM="xcb"),
+        # Long enough to load and validate the example; the user's settings stay untouched.
+        env=gui_env(QT_QPA_PLATFORM="xcb", SITEMAP_STUDIO_EXIT_AFTER_MS="2500",
+                    XDG_CONFIG_HOME=str(tmp_path / "config"),
+                    XDG_DATA_HOME=str(tmp_path / "data")),
         capture_output=True,
         text=True,
         timeout=30,
