@@ -1,0 +1,323 @@
+"""Export the project's sitemaps: every export setting, a live preview, a background export.
+
+The preview lists the files the settings would produce (names, URL counts,
+sizes against the limits) before anything is written. It comes from
+:mod:`sitemap_studio.core.export_preview`: the entries are measured once in a
+worker when the dialog opens, and each change of the settings re-plans the
+files in well under a millisecond. Export checks the sitemaps and writes the
+files in a worker (progress and Cancel in the dialog); a cancelled or failed
+export leaves the previous output as it was. The written files are listed with
+their counts and sizes, and Open Folder shows them.
+
+:meth:`ExportDialog.ask` returns the settings chosen; the caller stores them in
+the project (``core.export_run.apply_export_settings``) and saves it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_options import ExportOptions, ExportReport, project_base_url
+from sitemap_studio.core.export_preview import EntrySizes, ExportPlan, plan_export
+from sitemap_studio.core.export_run import (
+    export_sources,
+    options_for,
+    output_folder_problem,
+    settings_problems,
+)
+from sitemap_studio.core.project_file import ExportSettings, Project
+from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.dialogs import publish_prompts
+from sitemap_studio.dialogs.export_settings_form import ExportSettingsForm
+from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
+from sitemap_studio.qt_models.publish_models import human_size, plan_model, result_model
+from sitemap_studio.services.exporting import ExportService
+from sitemap_studio.services.jobs import JobRunner
+
+
+class ExportDialog(QDialog):
+    """The export settings with a preview of their files, and the export itself."""
+
+    #: The preview table and summary now show the current settings.
+    preview_ready = Signal()
+
+    def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export Sitemaps")
+        self.setMinimumSize(720, 640)
+        self.project = project
+        self.sources = export_sources(workspace)
+        self.service = ExportService(runner, self)
+        self._sizes: EntrySizes | None = None
+        self._plan: ExportPlan | None = None
+        self._report: ExportReport | None = None
+        self._exported: ExportSettings | None = None
+        self._pending_settings: ExportSettings | None = None
+        self._close_when_done = False
+        settings = project.export if project is not None else _lone_file_settings(workspace)
+        folder = project.folder() if project is not None and project.path else None
+        base = project_base_url(project) if project is not None else None
+        self.form = ExportSettingsForm(settings, base, folder, self)
+        self._build()
+        self.form.changed.connect(self._update)
+        self.service.measured.connect(self._measured)
+        self.service.measure_failed.connect(self._measure_failed)
+        self.service.progress.connect(self._progress)
+        self.service.finished.connect(self._finished)
+        self.service.failed.connect(self._failed)
+        self.service.cancelled.connect(self._cancelled)
+        self.service.running_changed.connect(self._running_changed)
+        self.preview_label.show_info("Measuring the entries for the preview…")
+        self.service.measure(self.sources.documents)
+        self._update()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, *, runner: JobRunner, workspace: Workspace,
+            project: Project | None) -> ExportSettings | None:
+        """Show the dialog; the settings to keep in the project, or ``None``.
+
+        OK returns the settings shown; Close returns those of the last
+        successful export, or ``None`` when nothing was exported.
+        """
+        dialog = cls(runner, workspace, project, parent)
+        try:
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            return dialog.chosen_settings(accepted)
+        finally:
+            dialog.deleteLater()
+
+    def chosen_settings(self, accepted: bool) -> ExportSettings | None:
+        """The settings to keep when the dialog closes (accepted: the ones shown)."""
+        return self.form.settings() if accepted else self._exported
+
+    # --------------------------------------------------------------- building
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form)
+        self.problem_label = FeedbackLabel(self)
+        layout.addWidget(self.problem_label)
+
+        layout.addWidget(QLabel("<b>Files this export will write</b>"))
+        self.plan_model = plan_model(lambda: self.form.max_urls_spin.value(),
+                                     lambda: self.form.max_bytes_spin.value(), self)
+        self.preview_view = _table(self.plan_model, self)
+        layout.addWidget(self.preview_view, 2)
+        self.preview_label = FeedbackLabel(self)
+        layout.addWidget(self.preview_label)
+
+        row = QHBoxLayout()
+        self.progress_bar = QProgressBar(self)
+        self.progress_bar.setVisible(False)
+        self.cancel_button = QPushButton("&Cancel Export", self)
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.service.cancel)
+        row.addWidget(self.progress_bar, 1)
+        row.addWidget(self.cancel_button)
+        layout.addLayout(row)
+        self.status_label = FeedbackLabel(self)
+        layout.addWidget(self.status_label)
+
+        self.result_model = result_model(self)
+        self.result_view = _table(self.result_model, self)
+        self.result_view.setVisible(False)
+        layout.addWidget(self.result_view, 1)
+
+        self.buttons = QDialogButtonBox(self)
+        self.export_button = self.buttons.addButton("&Export",
+                                                    QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.clicked.connect(self._export)
+        self.open_folder_button = self.buttons.addButton(
+            "Open &Folder", QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_folder_button.setEnabled(False)
+        self.open_folder_button.clicked.connect(self._open_folder)
+        self.ok_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Save Settings")
+        self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    # ------------------------------------------------------------ validation
+
+    def options(self) -> ExportOptions:
+        """The export options the fields give now."""
+        return options_for(self.project, self.form.settings(), self.form.base_url())
+
+    def problems(self) -> tuple[list[str], list[str]]:
+        """Why the settings cannot be saved, and why the export cannot run (beyond those)."""
+        settings = self.form.settings()
+        saving = settings_problems(settings)
+        folder = output_folder_problem(self.project, settings)
+        if folder:
+            saving.append(folder)
+        covered = {problem.split(":", 1)[0] for problem in saving} | {"output folder"}
+        exporting = [problem for problem in self.options().problems()
+                     if problem.split(":", 1)[0] not in covered]
+        if self.sources.unreadable:
+            exporting.append(f"{plural(len(self.sources.unreadable), 'file')} of the project "
+                             f"cannot be read: {self.sources.unreadable[0].located()}")
+        if self._plan is not None and self._plan.problem:
+            exporting.append(self._plan.problem)
+        return saving, exporting
+
+    def _update(self) -> None:
+        self._replan()
+        saving, exporting = self.problems()
+        running = self.service.running
+        if saving or exporting:
+            self.problem_label.show_problem("\n".join(saving + exporting))
+        else:
+            self.problem_label.show_info("Ready to export. The sitemaps are checked first: "
+                                         "errors in them stop the export.")
+        self.ok_button.setEnabled(not saving and not running)
+        self.export_button.setEnabled(not saving and not exporting and not running)
+
+    def _replan(self) -> None:
+        if self._sizes is None:
+            return
+        options = self.options()
+        self._plan = plan_export(self._sizes, options)
+        self.plan_model.set_records(self._plan.files)
+        plan = self._plan
+        text = (f"{plural(len(plan.files), 'file')}, {plural(plan.urls, 'URL')}, "
+                f"{human_size(plan.raw_bytes)} uncompressed")
+        if options.gzip:
+            text += " (gzipped on disk)"
+        if plan.index is not None:
+            text += (f"; plus {plan.index.name} listing them (about "
+                     f"{human_size(plan.index.bytes)})")
+        if not plan.exact:
+            text += (". Sizes are estimates: entries of " + ", ".join(self._sizes.estimated)
+                     + " are re-written with the output's namespace prefixes")
+        self.preview_label.show_info(text + ".")
+        self.preview_ready.emit()
+
+    # ------------------------------------------------------------- measuring
+
+    def _measured(self, sizes: EntrySizes) -> None:
+        self._sizes = sizes
+        self._update()
+
+    def _measure_failed(self, error: SitemapError) -> None:
+        self.preview_label.show_problem(f"No preview: {error.message}")
+        self.preview_ready.emit()
+
+    # ------------------------------------------------------------- exporting
+
+    def _export(self) -> None:
+        if self.service.running:
+            return
+        self._pending_settings = self.form.settings()
+        self.result_view.setVisible(False)
+        self.open_folder_button.setEnabled(False)
+        self.progress_bar.setRange(0, 0)
+        self.status_label.show_info("Checking the sitemaps, then writing the files…")
+        self.service.export(self.sources, self.options())
+
+    def _running_changed(self, running: bool) -> None:
+        self.form.setEnabled(not running)
+        self.progress_bar.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.cancel_button.setEnabled(running)
+        self._update()
+
+    def _progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress_bar.setRange(0, total)
+            self.progress_bar.setValue(min(done, total))
+
+    def _finished(self, report: ExportReport) -> None:
+        self._report = report
+        self._exported = self._pending_settings
+        self.result_model.set_records(report.files)
+        self.result_view.setVisible(True)
+        self.open_folder_button.setEnabled(True)
+        text = (f"Wrote {plural(len(report.files), 'file')} with {plural(report.urls, 'URL')}"
+                f" ({human_size(report.raw_bytes)} uncompressed, {human_size(report.stored_bytes)}"
+                f" on disk)")
+        if report.index is not None:
+            text += f" and the index {report.index.name}"
+        text += f" to {report.out_dir}."
+        if report.removed:
+            text += " Removed files of the previous export that are no longer produced: " + \
+                ", ".join(report.removed) + "."
+        self.status_label.show_info(text)
+        self._maybe_close()
+
+    def _failed(self, error: SitemapError) -> None:
+        self.status_label.show_problem(f"Nothing was written: {error.message}")
+        self._maybe_close()
+
+    def _cancelled(self) -> None:
+        self.status_label.show_info("Export cancelled: the output folder is as it was.")
+        self._maybe_close()
+
+    def _maybe_close(self) -> None:
+        if self._close_when_done:
+            super().reject()
+
+    def _open_folder(self) -> None:
+        if self._report is None:
+            return
+        if not publish_prompts.open_folder(self._report.out_dir):
+            self.status_label.show_problem(f"Could not open {self._report.out_dir}.")
+
+    def accept(self) -> None:
+        """Keep the settings shown (overrides ``QDialog.accept``); not while exporting."""
+        if self.service.running or not self.ok_button.isEnabled():
+            return
+        super().accept()
+
+    def done(self, result: int) -> None:
+        """Close with ``result`` (overrides ``QDialog.done``); stops measuring for the preview."""
+        self.service.cancel_measuring()
+        super().done(result)
+
+    def reject(self) -> None:
+        """Close (overrides ``QDialog.reject``); a running export is cancelled first."""
+        if self.service.running:
+            self._close_when_done = True
+            self.status_label.show_info("Cancelling the export…")
+            self.service.cancel()
+            return
+        super().reject()
+
+
+def _table(model: object, parent: QWidget) -> QTableView:
+    view = QTableView(parent)
+    view.setModel(model)  # type: ignore[arg-type]
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def _lone_file_settings(workspace: Workspace) -> ExportSettings:
+    """Default settings for a file opened without a project: export beside it."""
+    settings = ExportSettings()
+    if workspace.items:
+        settings.output_folder = os.path.join(os.path.dirname(
+            os.path.abspath(workspace.items[0].path)), "export")
+    return settings
+
+
+__all__ = ["ExportDialog"]
