@@ -35,6 +35,7 @@ from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
 from sitemap_studio.widgets.file_operations import FileOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
+from sitemap_studio.widgets.publish_operations import PublishOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
 from sitemap_studio.widgets.window_actions import WindowActions
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self._build()
         self.files = FileOperations(self)
         self.edits = EditOperations(self)
+        self.publish = PublishOperations(self)
         self.window_actions = WindowActions(self)
         self.entry_table.selection_changed.connect(
             lambda _count: self.window_actions.update_enabled())
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
             first = next((i for i in readable if i.role == "sitemap"), None)
             self.select_item(first or workspace.items[0])
         failed = [item for item in workspace.items if item.error is not None]
+        self.window_actions.update_enabled()
         self.show_message(f"Opened {workspace.title}" + (
             f"; {len(failed)} file(s) could not be read" if failed else ""))
         self._update_title()

@@ -45,6 +45,12 @@ class WindowActions:
         self.save_all.setShortcut(QKeySequence("Ctrl+Alt+S"))
         self.revert = new("&Revert", files.revert_current, None,
                           "Read the file again, dropping unsaved changes")
+        publish = window.publish
+        self.export = new("&Export for Upload\N{HORIZONTAL ELLIPSIS}", publish.export, None,
+                          "Split, gzip and index the sitemaps into a folder for upload")
+        self.export.setShortcut(QKeySequence("Ctrl+E"))
+        self.submission = new("Su&bmission Kit\N{HORIZONTAL ELLIPSIS}", publish.submission_kit,
+                              None, "robots.txt lines, IndexNow, and the retired ping links")
         self.quit = new("&Quit", window.close, std.Quit, "Close Sitemap Studio")
         group = window.session.undo_group
         self.undo = group.createUndoAction(window, "&Undo")
@@ -111,6 +117,9 @@ class WindowActions:
         for action in (self.save, self.save_as, self.save_all, self.revert):
             file_menu.addAction(action)
         file_menu.addSeparator()
+        file_menu.addAction(self.export)
+        file_menu.addAction(self.submission)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit)
         edit_menu = bar.addMenu("&Edit")
         for action in (self.undo, self.redo, None, self.cut, self.copy, self.paste, None,
@@ -125,7 +134,7 @@ class WindowActions:
         toolbar.setObjectName("main_toolbar")
         for action in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
                        self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
-                       self.dedupe):
+                       self.dedupe, None, self.export):
             toolbar.addSeparator() if action is None else toolbar.addAction(action)
         self.window.addToolBar(toolbar)
         self.update_recent()
@@ -163,6 +172,9 @@ class WindowActions:
             action.setEnabled(state is not None)
         self.save_all.setEnabled(bool(window.session.modified_states))
         self.revert.setEnabled(has_file)
+        loaded = bool(window.session.states) and not window.session.loads.loading
+        self.export.setEnabled(loaded)
+        self.submission.setEnabled(loaded)
         for action in (self.insert, self.paste, self.find_replace, self.dedupe):
             action.setEnabled(editable)
         for action in (self.duplicate, self.delete, self.cut, self.bulk_edit):

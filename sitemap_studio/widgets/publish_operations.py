@@ -1,0 +1,72 @@
+"""Project actions of the window: export for upload and the submission kit.
+
+Settings the user chooses in those dialogs are written back into the
+project file (atomically); a lone file has no project to remember them in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_run import apply_export_settings
+from sitemap_studio.core.project_file import save_project
+
+if TYPE_CHECKING:
+    from sitemap_studio.widgets.main_window import MainWindow
+
+
+class PublishOperations(QObject):
+    """Opens the export and submission dialogs on the open workspace."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def export(self) -> None:
+        """Split, compress and index the workspace's sitemaps into a folder."""
+        from sitemap_studio.dialogs.export_dialog import ExportDialog
+
+        session = self.window.session
+        if session.workspace is None or not session.states:
+            return
+        if session.modified_states:
+            self.window.show_message("Exporting the edited documents as they are now "
+                                     "(unsaved edits included)")
+        settings = ExportDialog.ask(self.window, runner=self.window.runner,
+                                    workspace=session.workspace, project=session.project)
+        if settings is None or session.project is None:
+            return
+        apply_export_settings(session.project, settings)
+        self._save_project("export settings")
+
+    def submission_kit(self) -> None:
+        """robots.txt lines, IndexNow and the retired ping links for the workspace."""
+        from sitemap_studio.dialogs.submission_dialog import SubmissionDialog, urls_to_publish
+
+        session = self.window.session
+        if session.workspace is None:
+            return
+        sitemap_urls, entry_urls = urls_to_publish(session.workspace)
+        settings = SubmissionDialog.ask(self.window, runner=self.window.runner,
+                                        project=session.project, sitemap_urls=sitemap_urls,
+                                        entry_urls=entry_urls)
+        if settings is None or session.project is None:
+            return
+        session.project.submission = settings
+        self._save_project("submission settings")
+
+    def _save_project(self, what: str) -> None:
+        project = self.window.session.project
+        if project is None or project.path is None:
+            return
+        try:
+            save_project(project)
+        except (SitemapError, OSError, ValueError) as error:
+            message = error.located() if isinstance(error, SitemapError) else str(error)
+            self.window.show_error("Cannot save the project", f"{message}\n\n"
+                                   "The project file on disk was left as it was.")
+            return
+        self.window.show_message(f"Saved the {what} in {project.path}")
