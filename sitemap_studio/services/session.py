@@ -18,7 +18,7 @@ from sitemap_studio.commands import entry_commands
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.project_file import Project
+from sitemap_studio.core.project_file import Project, SitemapRef
 from sitemap_studio.core.recovery import Recovery
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.core.validation.context import ValidationContext
@@ -233,6 +233,28 @@ class Session(QObject):
         if state is not None:
             self.save_failed.emit(state, error)
 
+    # --------------------------------------------------------------- adding
+
+    def add_document(self, path: str, document: SitemapDocument,
+                     ref: SitemapRef | None = None) -> DocumentState:
+        """Show a new document (an import into a new sitemap) as one more file of the workspace."""
+        if self.workspace is None:
+            self.workspace = Workspace(None)
+        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
+        item = WorkspaceItem(path, role, ref, document)
+        self.workspace.items.append(item)
+        state = self._adopt(item)
+        self.item_added.emit(item)
+        self._validate_one(state)
+        return state
+
+    def _validate_one(self, state: DocumentState) -> None:
+        document = state.document
+        context = ValidationContext(
+            profile=self.profile, site_url=self.project.site_url if self.project else None,
+            sitemap_url=state.item.ref.url if state.item.ref else None, kind=document.kind)
+        self.validations.validate(document, context, state.path)
+
     # --------------------------------------------------------- revert, recover
 
     def revert(self, state: DocumentState) -> Job:
@@ -252,10 +274,7 @@ class Session(QObject):
         state.stack.clear()
         self.journal.watch(new, None, state.stack)
         self.replaced.emit(state)
-        context = ValidationContext(
-            profile=self.profile, site_url=self.project.site_url if self.project else None,
-            sitemap_url=state.item.ref.url if state.item.ref else None, kind=new.kind)
-        self.validations.validate(new, context, state.path)
+        self._validate_one(state)
 
     def recover(self, recovery: Recovery) -> Job:
         """Open a journal's edits as a modified document of the original file."""

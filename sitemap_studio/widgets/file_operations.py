@@ -111,7 +111,7 @@ class FileOperations(QObject):
         if state.document.source.path is None:
             self.save_current_as()
             return
-        self._start_save(state)
+        self.save_state(state)
 
     def save_current_as(self) -> None:
         """Save the document shown under a name and format the user chooses."""
@@ -122,7 +122,7 @@ class FileOperations(QObject):
         if choice is None:
             return
         path, fmt, compress = choice
-        self._start_save(state, path, fmt, compress)
+        self.save_state(state, path, fmt, compress)
 
     def save_all(self, then: Callable[[], None] | None = None) -> None:
         """Save every modified document; ``then`` runs once all of them are saved."""
@@ -133,10 +133,11 @@ class FileOperations(QObject):
             self._finish_saves()
             return
         for state in states:
-            self._start_save(state)
+            self.save_state(state)
 
-    def _start_save(self, state: DocumentState, path: str | None = None,
-                    fmt: OutputFormat | None = None, compress: bool | None = None) -> None:
+    def save_state(self, state: DocumentState, path: str | None = None,
+                   fmt: OutputFormat | None = None, compress: bool | None = None) -> None:
+        """Save one document in the background (to its own file unless ``path`` is given)."""
         try:
             job = self.session.save(state, path, fmt, compress)
         except SitemapError as error:

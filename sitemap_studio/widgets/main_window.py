@@ -34,6 +34,7 @@ from sitemap_studio.widgets.detail_pane import DetailPane
 from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
 from sitemap_studio.widgets.file_operations import FileOperations
+from sitemap_studio.widgets.import_operations import ImportOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
 from sitemap_studio.widgets.publish_operations import PublishOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.files = FileOperations(self)
         self.edits = EditOperations(self)
         self.publish = PublishOperations(self)
+        self.imports = ImportOperations(self)
         self.window_actions = WindowActions(self)
         self.entry_table.selection_changed.connect(
             lambda _count: self.window_actions.update_enabled())

@@ -40,7 +40,7 @@ class PublishOperations(QObject):
         if settings is None or session.project is None:
             return
         apply_export_settings(session.project, settings)
-        self._save_project("export settings")
+        self.save_project("export settings")
 
     def submission_kit(self) -> None:
         """robots.txt lines, IndexNow and the retired ping links for the workspace."""
@@ -56,9 +56,10 @@ class PublishOperations(QObject):
         if settings is None or session.project is None:
             return
         session.project.submission = settings
-        self._save_project("submission settings")
+        self.save_project("submission settings")
 
-    def _save_project(self, what: str) -> None:
+    def save_project(self, what: str) -> None:
+        """Write the project file atomically, saying what changed in it."""
         project = self.window.session.project
         if project is None or project.path is None:
             return

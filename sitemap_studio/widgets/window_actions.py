@@ -46,6 +46,10 @@ class WindowActions:
         self.revert = new("&Revert", files.revert_current, None,
                           "Read the file again, dropping unsaved changes")
         publish = window.publish
+        self.import_ = new("&Import\N{HORIZONTAL ELLIPSIS}", window.imports.import_entries, None,
+                           "Import URLs from a file, a spreadsheet, the clipboard, a feed or a "
+                           "live site")
+        self.import_.setShortcut(QKeySequence("Ctrl+I"))
         self.export = new("&Export for Upload\N{HORIZONTAL ELLIPSIS}", publish.export, None,
                           "Split, gzip and index the sitemaps into a folder for upload")
         self.export.setShortcut(QKeySequence("Ctrl+E"))
@@ -117,6 +121,7 @@ class WindowActions:
         for action in (self.save, self.save_as, self.save_all, self.revert):
             file_menu.addAction(action)
         file_menu.addSeparator()
+        file_menu.addAction(self.import_)
         file_menu.addAction(self.export)
         file_menu.addAction(self.submission)
         file_menu.addSeparator()
@@ -134,7 +139,7 @@ class WindowActions:
         toolbar.setObjectName("main_toolbar")
         for action in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
                        self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
-                       self.dedupe, None, self.export):
+                       self.dedupe, None, self.import_, self.export):
             toolbar.addSeparator() if action is None else toolbar.addAction(action)
         self.window.addToolBar(toolbar)
         self.update_recent()
