@@ -2,7 +2,8 @@
 # Sets up everything the tests and the app need, on a fresh Debian/Ubuntu machine or a warm one:
 #   1. the Debian libraries Qt needs (offscreen for tests, xcb for a real display, Xvfb for
 #      virtual-display tests); installed with apt-get when we are root, named when we are not;
-#   2. a virtual environment in .venv with the project installed editable, with its test extras.
+#   2. a virtual environment in .venv with the project installed editable, with its test and
+#      packaging extras (PyInstaller for tests/packaging).
 # A warm machine skips apt entirely and skips pip unless pyproject.toml changed.
 # Run it (bash .ci/setup.sh). Sourcing works too, but leaves the shell in the repository root
 # with -euo pipefail set.
@@ -16,6 +17,9 @@ _ss_offscreen_pkgs=(libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconf
 _ss_display_pkgs=(libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
     libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1
     libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0 xvfb xauth)
+# Packaging checks: appstreamcli and desktop-file-validate check the Linux metadata; PyInstaller
+# needs objdump (binutils) to build the one-folder app.
+_ss_packaging_pkgs=(appstream desktop-file-utils binutils)
 
 _ss_is_root() { [ "$(id -u)" -eq 0 ]; }
 
@@ -46,7 +50,8 @@ _ss_system_packages() {
         return 0
     fi
     local missing
-    mapfile -t missing < <(_ss_missing_debs "${_ss_offscreen_pkgs[@]}" "${_ss_display_pkgs[@]}")
+    mapfile -t missing < <(_ss_missing_debs "${_ss_offscreen_pkgs[@]}" "${_ss_display_pkgs[@]}" \
+        "${_ss_packaging_pkgs[@]}")
     [ "${#missing[@]}" -eq 0 ] && return 0
     if _ss_is_root; then
         _ss_apt_install "${missing[@]}"
@@ -74,7 +79,7 @@ _ss_venv() {
     local stamp=.venv/.sitemap-studio-installed
     if [ ! -e "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
         echo "setup: installing the project into .venv" >&2
-        .venv/bin/python -m pip install -qq -e '.[test]'
+        .venv/bin/python -m pip install -qq -e '.[test,packaging]'
         touch "$stamp"
     fi
 }
