@@ -7,9 +7,10 @@ import sys
 from collections.abc import Mapping
 
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from sitemap_studio import __version__
+from sitemap_studio import __version__, resource_paths
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.settings import AppSettings
@@ -54,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(resource_paths.APP_ID)
+    app.setWindowIcon(QIcon(str(resource_paths.app_icon_path())))
 
     # Qt removes the options it knows (-platform, -style, ...); the rest are ours.
     remaining = app.arguments()[1:] if existing is None else args

@@ -85,6 +85,8 @@ class WindowActions:
         self.dedupe = new("Remove Du&plicates\N{HORIZONTAL ELLIPSIS}", edits.remove_duplicates,
                           None, "Remove entries whose location repeats an earlier one")
         self.find = new("&Filter", self._focus_filter, std.Find, "Filter the entries shown")
+        self.example = new("Open the &Example Project", self._open_example, None,
+                           "A small shop project with a few deliberate problems")
         self.about = new("&About Sitemap Studio", self.show_about, None, "Version and credits")
         self.profiles = QActionGroup(window)
         self.profile_actions: dict[Profile, QAction] = {}
@@ -134,6 +136,7 @@ class WindowActions:
         validation_menu = bar.addMenu("&Validation")
         validation_menu.addActions(self.profiles.actions())
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.example)
         help_menu.addAction(self.about)
         toolbar = QToolBar("Main", self.window)
         toolbar.setObjectName("main_toolbar")
@@ -195,6 +198,11 @@ class WindowActions:
         edit = self.window.entry_table.filter_edit
         edit.setFocus()
         edit.selectAll()
+
+    def _open_example(self) -> None:
+        from sitemap_studio.resource_paths import example_project_path
+
+        self.window.open_path(str(example_project_path()))
 
     def show_about(self) -> None:
         """The About box, with the version."""
