@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     statuses["validation"] = run("validation: 1,000,000-URL project", "bench_validation.py",
                                  "--data", data)
     statuses["export"] = run("export: 1,000,000-URL project", "bench_export.py", "--data", data)
+    statuses["window"] = run("editor window: 50,000-URL file and 1,000,000-URL project",
+                             "bench_gui.py", "--data", data)
     print("\nsummary: " + ", ".join(
         f"{name} {'ok' if code == 0 else 'FAIL' if code == 1 else f'error {code}'}"
         for name, code in statuses.items()))
