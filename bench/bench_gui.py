@@ -12,7 +12,8 @@ Targets (issue 5), on the 1,000,000-URL project:
 
     python bench/bench_gui.py [--data bench/data] [--quick]
 
-``--quick`` measures the 50,000-URL file only. Exit status 1 when a target is missed.
+``--quick`` measures the 50,000-URL file only, as a reference (the targets are the
+project's). Exit status 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -369,9 +370,17 @@ def main() -> int:
             return 2
     results: list[bool] = []
     for path, label in inputs:
-        results += measure(path, label)
-    results.append(memory(inputs[-1][0]))
-    print(f"\n{sum(results)} of {len(results)} targets met")
+        passed = measure(path, label)
+        if path == project:  # the targets are the project's; the single file is a reference
+            results += passed
+    passed_memory = memory(inputs[-1][0])
+    if inputs[-1][0] == project:
+        results.append(passed_memory)
+    if not results:
+        print("\n(--quick: reference figures; the targets apply to the 1,000,000-URL project)")
+        return 0
+    print(f"\n{sum(results)} of {len(results)} targets met (on the 1,000,000-URL project; "
+          "the 50,000-URL file is a reference)")
     return 0 if all(results) else 1
 
 
