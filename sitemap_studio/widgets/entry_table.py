@@ -22,7 +22,7 @@ from sitemap_studio.widgets.entry_delegates import EntryDelegates, install_deleg
 
 #: Typing pauses this long before the filter runs (a million rows take a while to search).
 FILTER_DELAY_MS = 60
-_COLUMN_WIDTHS = (420, 180, 130, 64, 60, 56, 50, 84)
+_COLUMN_WIDTHS = (360, 175, 120, 60, 56, 52, 46, 76)
 
 
 class EntryTable(QWidget):
