@@ -21,8 +21,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from itertools import compress, repeat
-from operator import add, and_, ge, gt, le, lt, mul, or_, sub
 from typing import Any
 
 from PySide6.QtCore import (
@@ -36,15 +34,16 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from sitemap_studio.core import row_mapping
 from sitemap_studio.core.entry_order import FINDINGS_COLUMN, EntryIndex
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
+from sitemap_studio.qt_models.proxy_source_changes import SourceChangeFollower
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 #: Documents with at least this many rows get their sort keys and filter flags computed in
 #: idle time after they are shown, so the first sort and the first keystroke are fast.
 WARM_UP_ROWS = 200_000
-_SMALL_CHANGE = 64
 #: Source -> proxy lookups answered by a linear search before the inverse array is built.
 _LINEAR_LOOKUPS = 4
 _NO_HINT = QAbstractItemModel.LayoutChangeHint.NoLayoutChangeHint
@@ -52,39 +51,7 @@ _NO_HINT = QAbstractItemModel.LayoutChangeHint.NoLayoutChangeHint
 _LAYOUT = ("QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint")
 
 
-def _consume(iterator: Iterator[object]) -> None:
-    for _ in iterator:
-        pass
-
-
-def _inverse_of(rows: array[int], count: int) -> array[int]:
-    """Source row -> proxy row (-1 where hidden) for the mapping ``rows``."""
-    inverse = array("q", [-1]) * count
-    _consume(map(inverse.__setitem__, rows, range(len(rows))))
-    return inverse
-
-
-def _moved_row(start: int, count: int, destination: int) -> Callable[[int], int]:
-    """Where a source row goes when ``count`` rows at ``start`` move before ``destination``."""
-    end = start + count
-    if destination > end:
-        shift = destination - end
-
-        def down(row: int) -> int:
-            if start <= row < end:
-                return row + shift
-            return row - count if end <= row < destination else row
-        return down
-    shift = start - destination
-
-    def up(row: int) -> int:
-        if start <= row < end:
-            return row - shift
-        return row + count if destination <= row < start else row
-    return up
-
-
-class EntryFilterProxy(QAbstractProxyModel):
+class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
     """The entries of an :class:`EntryTableModel`, filtered and sorted in the core."""
 
     #: (rows shown, rows in the document), after every change of either.
@@ -226,7 +193,7 @@ class EntryFilterProxy(QAbstractProxyModel):
                 except ValueError:
                     return -1
             assert self._table is not None
-            inverse = self._inverse = _inverse_of(rows, len(self._table.document))
+            inverse = self._inverse = row_mapping.inverse_of(rows, len(self._table.document))
         return inverse[source_row] if 0 <= source_row < len(inverse) else -1
 
     @staticmethod
@@ -320,162 +287,6 @@ class EntryFilterProxy(QAbstractProxyModel):
     def sort_column(self) -> int:
         """The column sorted by, or -1 for file order."""
         return self._sort_column
-
-    # ------------------------------------------------------------ source changes
-
-    def _rows_about_to_be_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        count = last - first + 1
-        rows = self._rows
-        if rows is None:
-            at = first
-        elif self._ascending:
-            at = bisect_left(rows, first)
-        else:
-            before = self.proxy_row(first - 1) if first > 0 else -1
-            at = before + 1 if before >= 0 else len(rows)
-        self._pending = ("insert", first, count, at)
-        self.beginInsertRows(QModelIndex(), at, at + count - 1)
-
-    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        assert self._pending is not None and self._pending[0] == "insert"
-        _, first, count, at = self._pending
-        self._pending = None
-        rows = self._rows
-        if rows is not None:
-            new = array("q", range(first, first + count))
-            if self._ascending:
-                tail = array("q", map(add, rows[at:], repeat(count)))
-                del rows[at:]
-                rows.extend(new)
-                rows.extend(tail)
-            else:
-                shifted = array("q", map(add, rows, map(mul, map(ge, rows, repeat(first)),
-                                                       repeat(count))))
-                shifted[at:at] = new
-                self._rows = shifted
-                inverse = self._inverse
-                if inverse is not None:
-                    moved = array("q", map(add, inverse, map(mul, map(ge, inverse, repeat(at)),
-                                                             repeat(count))))
-                    moved[first:first] = array("q", range(at, at + count))
-                    self._inverse = moved
-        self.endInsertRows()
-        self._emit_counts()
-
-    def _rows_about_to_be_removed(self, parent: QModelIndex, first: int, last: int) -> None:
-        rows = self._rows
-        if rows is None:
-            self._pending = ("remove", first, last, "rows", first, last + 1)
-            self.beginRemoveRows(QModelIndex(), first, last)
-            return
-        if self._ascending:
-            start, stop = bisect_left(rows, first), bisect_left(rows, last + 1)
-        else:
-            shown = list(compress(range(len(rows)), map(and_, map(ge, rows, repeat(first)),
-                                                         map(le, rows, repeat(last)))))
-            start, stop = (shown[0], shown[-1] + 1) if shown else (0, 0)
-            if shown and stop - start != len(shown):  # scattered: a layout change
-                self._layout_signal(self.layoutAboutToBeChanged).emit([], _NO_HINT)
-                old = self.persistentIndexList()
-                self._pending = ("remove", first, last, "layout", old,
-                                 [self.source_row(index.row()) for index in old])
-                return
-        kind = "rows" if stop > start else "silent"
-        self._pending = ("remove", first, last, kind, start, stop)
-        if stop > start:
-            self.beginRemoveRows(QModelIndex(), start, stop - 1)
-
-    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
-        assert self._pending is not None and self._pending[0] == "remove"
-        _, first, last, kind, *rest = self._pending
-        self._pending = None
-        count = last - first + 1
-        rows = self._rows
-        if rows is not None:
-            if self._ascending:
-                start, stop = rest
-                tail = array("q", map(sub, rows[stop:], repeat(count)))
-                del rows[start:]
-                rows.extend(tail)
-            else:
-                kept = compress(rows, map(or_, map(lt, rows, repeat(first)),
-                                          map(gt, rows, repeat(last))))
-                kept_rows = array("q", kept)
-                self._rows = array("q", map(sub, kept_rows, map(
-                    mul, map(gt, kept_rows, repeat(last)), repeat(count))))
-                self._inverse = None
-                self._lookups = 0
-        if kind == "rows":
-            self.endRemoveRows()
-        elif kind == "layout":
-            old, sources = rest
-            sources = [-1 if first <= row <= last else row - count if row > last else row
-                       for row in sources]
-            self._move_persistent(old, sources)
-            self._layout_signal(self.layoutChanged).emit([], _NO_HINT)
-        self._emit_counts()
-
-    def _rows_about_to_be_moved(self, source_parent: QModelIndex, start: int, end: int,
-                                destination_parent: QModelIndex, destination: int) -> None:
-        if self._rows is None:
-            self._pending = ("move", "rows")
-            self.beginMoveRows(QModelIndex(), start, end, QModelIndex(), destination)
-            return
-        self._layout_signal(self.layoutAboutToBeChanged).emit([], _NO_HINT)
-        old = self.persistentIndexList()
-        self._pending = ("move", "layout", old, [self.source_row(index.row()) for index in old])
-
-    def _rows_moved(self, source_parent: QModelIndex, start: int, end: int,
-                    destination_parent: QModelIndex, destination: int) -> None:
-        assert self._pending is not None and self._pending[0] == "move"
-        pending, self._pending = self._pending, None
-        if pending[1] == "rows":
-            self.endMoveRows()
-            return
-        moved = _moved_row(start, end - start + 1, destination)
-        rows = array("q", map(moved, self._rows or ()))
-        if self._ascending:
-            rows = array("q", sorted(rows))
-        self._set_mapping(rows, self._ascending)
-        self._move_persistent(pending[2], [moved(row) if row >= 0 else -1
-                                           for row in pending[3]])
-        self._layout_signal(self.layoutChanged).emit([], _NO_HINT)
-
-    def _data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
-                      roles: list[int] | None = None) -> None:
-        """Follow a source change; an edited row stays where it is until the next refresh."""
-        first, last = top_left.row(), bottom_right.row()
-        if self._rows is None:
-            low, high = first, last
-        else:
-            if last - first < _SMALL_CHANGE:
-                shown = [row for row in map(self.proxy_row, range(first, last + 1)) if row >= 0]
-                if not shown:
-                    return
-                low, high = min(shown), max(shown)
-            else:
-                low, high = 0, self.rowCount() - 1
-            if high < 0:
-                return
-        self.dataChanged.emit(self.index(low, top_left.column()),
-                              self.index(high, bottom_right.column()), roles or [])
-
-    def _header_data_changed(self, orientation: Qt.Orientation, first: int, last: int) -> None:
-        if orientation == Qt.Orientation.Horizontal:
-            self.headerDataChanged.emit(orientation, first, last)
-        elif self.rowCount():
-            self.headerDataChanged.emit(orientation, 0, self.rowCount() - 1)
-
-    def _about_to_reset(self) -> None:
-        self.beginResetModel()
-
-    def _reset(self) -> None:
-        if self._index is not None and self._table is not None:
-            self._index.close()
-            self._index = EntryIndex(self._table.document)
-        self._set_mapping(*self._computed())
-        self.endResetModel()
-        self._emit_counts()
 
     # -------------------------------------------------------------- Qt interface
 
