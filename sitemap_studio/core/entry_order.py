@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from itertools import compress
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeVar
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.row_ids import rows_of_ids
 from sitemap_studio.core.row_search import (
     CHUNK,
     FilterPatternError,
@@ -67,7 +67,6 @@ COUNT_COLUMNS = range(4, 8)
 #: Not a table column: orders by each entry's worst finding (errors first).
 FINDINGS_COLUMN = 8
 #: Few ids are looked up one by one, more in one pass over the id column.
-_FEW_IDS = 2
 _T = TypeVar("_T")
 
 
@@ -381,35 +380,6 @@ class EntryIndex:
                              if text_matches(doc, row, column, test))
                 return array("q", sorted(found))
         return scan_rows(doc, column, search, within, cancel)
-
-
-def rows_of_ids(document: SitemapDocument, entry_ids: Collection[int]) -> array[int]:
-    """Rows (ascending) of the entries ``entry_ids`` still in ``document``.
-
-    Few ids are looked up one by one; more are found in one pass over the ids,
-    so a reordered million-row document is not searched once per id.
-    """
-    ids = id_column(document)
-    count = len(ids)
-    rows: list[int] = []
-    missed: list[int] = []
-    for entry_id in entry_ids:
-        # An entry that never moved is at the row of its id (ids start as row numbers).
-        if 0 <= entry_id < count and ids[entry_id] == entry_id:
-            rows.append(entry_id)
-        else:
-            missed.append(entry_id)
-    if len(missed) <= _FEW_IDS:
-        for entry_id in missed:
-            try:
-                rows.append(document.row_of(entry_id))
-            except KeyError:
-                continue
-    else:
-        wanted: Iterable[bool] = map(set(missed).__contains__, ids)
-        rows.extend(compress(range(count), wanted))
-    rows.sort()
-    return array("q", rows)
 
 
 def sort_order(document: SitemapDocument, column: int, descending: bool = False, *,

@@ -25,9 +25,9 @@ from PySide6.QtGui import QColor
 from sitemap_studio.core.bulk_edit import with_field
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
-from sitemap_studio.core.entry_order import rows_of_ids
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.row_ids import rows_of_ids
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
