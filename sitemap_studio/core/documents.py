@@ -13,83 +13,27 @@ change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Protocol
+from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
-from sitemap_studio.core.encoding import TextEncoding
+from sitemap_studio.core.document_store import RowStore, ranges_descending
+from sitemap_studio.core.document_types import (
+    OBJECT_ROW,
+    DocumentSource,
+    EntryCodec,
+    Layout,
+    Removal,
+    RowState,
+)
 from sitemap_studio.core.entries import FIELDS, DocumentKind, Entry
 from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.text_position import LineIndex
 from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE, XML_WHITESPACE_BYTES, unescape
-
-#: What :meth:`SitemapDocument.column_texts` gives for a row held as an :class:`Entry`.
-OBJECT_ROW = "\x00object row"
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
 
 
-class EntryCodec(Protocol):
-    """Turns entries into bytes for one document format (XML or text lines)."""
-
-    format: str
-
-    def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
-        """Bytes for an entry changed from ``old`` to ``new``, keeping what ``body`` had."""
-
-    def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
-        """Bytes for a brand-new entry."""
-
-
-@dataclass(slots=True)
-class DocumentSource:
-    """Where a document came from and how to write it back the same way."""
-
-    path: str | None
-    format: str
-    kind: DocumentKind
-    encoding: TextEncoding
-    compressed: bool = False
-    stored_size: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class RowState:
-    """Everything the document holds for one row: restoring it undoes any change."""
-
-    id: int
-    lead: int
-    start: int
-    end: int
-    columns: tuple[int, ...]
-    entry: Entry | None
-    body: bytes | None
-    lead_bytes: bytes | None
-
-
-@dataclass(slots=True)
-class Removal:
-    """What :meth:`SitemapDocument.remove_rows` took out, for an exact restore."""
-
-    steps: list[tuple[int, RowState, int | None, bytes | None]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Layout:
-    """How a document's bytes are cut: head, per-entry offsets, tail."""
-
-    head_end: int
-    tail_start: int
-    lead: array[int]
-    start: array[int]
-    end: array[int]
-    columns: list[array[int]]
-    objects: dict[int, Entry]
-    new_entry_lead: bytes = b"\n"
-
-
-class SitemapDocument:
+class SitemapDocument(RowStore):
     """A sitemap's entries over its original bytes, with change notifications."""
 
     def __init__(
@@ -102,26 +46,7 @@ class SitemapDocument:
         findings: Iterable[Finding] = (),
         info: dict[str, object] | None = None,
     ) -> None:
-        self._raw = raw
-        self._head_end = layout.head_end
-        self._tail_start = layout.tail_start
-        self._tail_prefix = b""
-        self._size = len(raw)
-        #: Whether any value may hold an entity or character reference to decode.
-        self._has_references = b"&" in raw
-        self._lead = layout.lead
-        self._start = layout.start
-        self._end = layout.end
-        self._cols = layout.columns
-        count = len(self._start)
-        self._ids = array("q", range(count))
-        self._next_id = count
-        self._objects: dict[int, Entry] = {
-            row: replace(entry, id=row) for row, entry in layout.objects.items()}
-        self._bodies: dict[int, bytes] = {}
-        self._leads: dict[int, bytes] = {}
-        self._reordered = False
-        self._new_entry_lead = layout.new_entry_lead
+        super().__init__(raw, layout)
         self._lines: LineIndex | None = None
         self.source = source
         self.codec = codec
@@ -150,25 +75,6 @@ class SitemapDocument:
     def raw(self) -> bytes:
         """The bytes the document was read from (UTF-8, without BOM)."""
         return self._raw
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def id_at(self, row: int) -> int:
-        """Stable id of the entry at ``row``."""
-        return self._ids[row]
-
-    def row_of(self, entry_id: int, hint: int | None = None) -> int:
-        """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""
-        ids = self._ids
-        if hint is not None and 0 <= hint < len(ids) and ids[hint] == entry_id:
-            return hint
-        if not self._reordered and entry_id < len(ids) and ids[entry_id] == entry_id:
-            return entry_id
-        try:
-            return ids.index(entry_id)
-        except ValueError:
-            raise KeyError(entry_id) from None
 
     def text(self, row: int, field_index: int) -> str | None:
         """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
@@ -335,20 +241,6 @@ class SitemapDocument:
         self._next_id += 1
         return self._next_id - 1
 
-    def state(self, row: int) -> RowState:
-        """Snapshot of everything held for ``row``."""
-        entry_id = self._ids[row]
-        return RowState(
-            id=entry_id,
-            lead=self._lead[row],
-            start=self._start[row],
-            end=self._end[row],
-            columns=tuple(column[row] for column in self._cols),
-            entry=self._objects.get(entry_id),
-            body=self._bodies.get(entry_id),
-            lead_bytes=self._leads.get(entry_id),
-        )
-
     def restore_states(self, states: Sequence[RowState]) -> None:
         """Put rows back exactly as :meth:`state` saw them (they must still exist)."""
         rows = [self.row_of(state.id) for state in states]
@@ -424,7 +316,7 @@ class SitemapDocument:
     def remove_rows(self, rows: Iterable[int]) -> Removal:
         """Remove rows; comments and other markup before them stay in the file."""
         removal = Removal()
-        for first, count in _ranges_descending(rows):
+        for first, count in ranges_descending(rows):
             self.entries_removing.emit(first, count)
             for row in range(first + count - 1, first - 1, -1):
                 removal.steps.append(self._remove_one(row))
@@ -504,108 +396,9 @@ class SitemapDocument:
         """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
         return b"".join(self.chunks())
 
-    # ---------------------------------------------------------------- internals
-
-    def _all_columns(self) -> list[array[int]]:
-        return [self._ids, self._lead, self._start, self._end, *self._cols]
-
-    def _open_rows(self, row: int, count: int) -> None:
-        for column in self._all_columns():
-            column[row:row] = array(column.typecode, [IN_OBJECT]) * count
-
-    def _row_size(self, row: int) -> int:
-        """Bytes the row contributes to the document: its lead and its body."""
-        entry_id = self._ids[row]
-        lead = self._leads.get(entry_id)
-        body = self._bodies.get(entry_id)
-        return ((len(lead) if lead is not None else self._start[row] - self._lead[row])
-                + (len(body) if body is not None else self._end[row] - self._start[row]))
-
-    def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
-        self._size -= self._row_size(row)
-        self._objects[entry.id] = entry
-        self._bodies[entry.id] = body
-        self._size += self._row_size(row)
-        for column in self._cols:
-            column[row] = IN_OBJECT
-
-    def _write_state(self, row: int, state: RowState) -> None:
-        entry_id = state.id
-        self._ids[row] = entry_id
-        self._lead[row] = state.lead
-        self._start[row] = state.start
-        self._end[row] = state.end
-        for column, value in zip(self._cols, state.columns, strict=True):
-            column[row] = value
-        _put(self._objects, entry_id, state.entry)
-        _put(self._bodies, entry_id, state.body)
-        _put(self._leads, entry_id, state.lead_bytes)
-
-    def _lead_bytes(self, row: int) -> bytes:
-        lead = self._leads.get(self._ids[row])
-        if lead is not None:
-            return lead
-        return self._raw[self._lead[row] : self._start[row]]
-
-    def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
-        state = self.state(row)
-        self._size -= self._row_size(row)
-        lead = self._lead_bytes(row)
-        kept = lead.rstrip(XML_WHITESPACE_BYTES)
-        target: int | None = None
-        previous: bytes | None = None
-        if kept.strip(XML_WHITESPACE_BYTES):
-            # Comments and other markup before the entry move to the next entry (or the tail).
-            if row + 1 < len(self._ids):
-                target = self._ids[row + 1]
-                previous = self._leads.get(target)
-                self._leads[target] = kept + self._lead_bytes(row + 1)
-            else:
-                target = -1
-                previous = self._tail_prefix
-                self._tail_prefix = kept + self._tail_prefix
-            self._size += len(kept)
-        for column in self._all_columns():
-            del column[row]
-        self._objects.pop(state.id, None)
-        self._bodies.pop(state.id, None)
-        self._leads.pop(state.id, None)
-        return row, state, target, previous
-
-    def _set_transfer(self, target: int | None, previous: bytes | None) -> None:
-        if target is None:
-            return
-        if target == -1:
-            self._size += len(previous or b"") - len(self._tail_prefix)
-            self._tail_prefix = previous or b""
-        else:
-            row = self.row_of(target)
-            self._size -= self._row_size(row)
-            _put(self._leads, target, previous)
-            self._size += self._row_size(row)
-
-
-def _put(mapping: dict[int, bytes] | dict[int, Entry], key: int, value: object) -> None:
-    if value is None:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = value  # type: ignore[assignment]
-
-
-def _ranges_descending(rows: Iterable[int]) -> list[tuple[int, int]]:
-    """Contiguous (first, count) ranges of ``rows``, bottom range first."""
-    ordered = sorted(set(rows))
-    ranges: list[tuple[int, int]] = []
-    for row in ordered:
-        if ranges and ranges[-1][0] + ranges[-1][1] == row:
-            ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
-        else:
-            ranges.append((row, 1))
-    return list(reversed(ranges))
-
-
 __all__ = [
     "FIELD_COLUMNS",
+    "OBJECT_ROW",
     "DocumentSource",
     "EntryCodec",
     "Layout",

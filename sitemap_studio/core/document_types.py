@@ -1,0 +1,80 @@
+"""The plain data a :class:`~sitemap_studio.core.documents.SitemapDocument` is made of.
+
+How its bytes are cut (:class:`Layout`), where they came from
+(:class:`DocumentSource`), what one row holds (:class:`RowState`), what a
+removal took out (:class:`Removal`), and the codec that serialises entries.
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from sitemap_studio.core.encoding import TextEncoding
+from sitemap_studio.core.entries import DocumentKind, Entry
+
+#: What :meth:`SitemapDocument.column_texts` gives for a row held as an :class:`Entry`.
+OBJECT_ROW = "\x00object row"
+
+
+class EntryCodec(Protocol):
+    """Turns entries into bytes for one document format (XML or text lines)."""
+
+    format: str
+
+    def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
+        """Bytes for an entry changed from ``old`` to ``new``, keeping what ``body`` had."""
+
+    def new_body(self, entry: Entry) -> tuple[bytes, Entry]:
+        """Bytes for a brand-new entry."""
+
+
+@dataclass(slots=True)
+class DocumentSource:
+    """Where a document came from and how to write it back the same way."""
+
+    path: str | None
+    format: str
+    kind: DocumentKind
+    encoding: TextEncoding
+    compressed: bool = False
+    stored_size: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RowState:
+    """Everything the document holds for one row: restoring it undoes any change."""
+
+    id: int
+    lead: int
+    start: int
+    end: int
+    columns: tuple[int, ...]
+    entry: Entry | None
+    body: bytes | None
+    lead_bytes: bytes | None
+
+
+@dataclass(slots=True)
+class Removal:
+    """What :meth:`SitemapDocument.remove_rows` took out, for an exact restore."""
+
+    steps: list[tuple[int, RowState, int | None, bytes | None]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Layout:
+    """How a document's bytes are cut: head, per-entry offsets, tail."""
+
+    head_end: int
+    tail_start: int
+    lead: array[int]
+    start: array[int]
+    end: array[int]
+    columns: list[array[int]]
+    objects: dict[int, Entry]
+    new_entry_lead: bytes = b"\n"
+
+
+__all__ = ["OBJECT_ROW", "DocumentSource", "EntryCodec", "Layout", "Removal", "RowState"]
