@@ -31,7 +31,8 @@ class AppSettings:
         value = self.store.value(_RECENT_KEY, [])
         if isinstance(value, str):  # QSettings returns a one-element list as a string
             value = [value]
-        paths = [str(path) for path in value or [] if path]
+        items = value if isinstance(value, list | tuple) else []
+        paths = [str(path) for path in items if path]
         return [path for path in paths if os.path.exists(path)][:MAX_RECENT]
 
     def add_recent(self, path: str) -> list[str]:

@@ -155,7 +155,9 @@ class SitemapDocument(RowStore):
             if value != text:
                 raw[name] = text
         element = "sitemap" if self._is_sitemap_element(row) else "url"
-        return Entry(id=entry_id, element=element, raw=raw, **values)
+        return Entry(id=entry_id, loc=values["loc"], lastmod=values["lastmod"],
+                     changefreq=values["changefreq"], priority=values["priority"],
+                     element=element, raw=raw)
 
     def entry(self, entry_id: int) -> Entry:
         """The entry with ``entry_id``."""
@@ -276,7 +278,10 @@ class SitemapDocument(RowStore):
     def set_text(self, entry_id: int, name: str, value: str | None) -> tuple[RowState, RowState]:
         """Set one protocol field of one entry; ``None`` removes the field."""
         entry = self.entry(entry_id)
-        return self.replace_entries([replace(entry, **{name: value})])[0]
+        if name not in FIELDS:
+            raise ValueError(f"{name!r} is not one of {', '.join(FIELDS)}")
+        changed: Entry = replace(entry, **{name: value})  # type: ignore[arg-type]
+        return self.replace_entries([changed])[0]
 
     def insert_entries(
         self,

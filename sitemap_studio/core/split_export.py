@@ -51,11 +51,11 @@ from sitemap_studio.core.export_options import (
 from sitemap_studio.core.export_output import OutputFolder
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.text_escape import escape_text
 from sitemap_studio.core.values import clean_datetime_key
 from sitemap_studio.core.xml_writer import (
     ENTRY_LEAD,
     XML_DECLARATION,
-    escape_text,
     root_start_tag,
     simple_entry_xml,
 )

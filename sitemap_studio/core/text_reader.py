@@ -95,13 +95,14 @@ def scan_lines(
         content = match.group()
         value = content.strip(_BLANKS)
         if value:
-            is_entry = accept.match(content) if accept else (
+            accepted = accept.match(content) if accept else None
+            is_entry = accepted is not None if accept else (
                 not re.search(rb"[ \t]", value) and looks_like_url(value))
             if is_entry:
                 # A text line's value is the whole line (blanks around it are trimmed on
                 # reading and noted by validation); a robots.txt line's is its URL.
-                value_begin, value_end = (begin, finish) if accept is None else (
-                    begin + is_entry.start(1), begin + is_entry.end(1))
+                value_begin, value_end = (begin, finish) if accepted is None else (
+                    begin + accepted.start(1), begin + accepted.end(1))
                 lead.append(previous_end)
                 start.append(begin)
                 end.append(finish)

@@ -57,7 +57,7 @@ class FragmentParser:
         """Bytes of ``element`` as it would appear inside the document's root."""
         wrapper = element.getparent()
         element.tail = None
-        text = etree.tostring(wrapper, encoding="utf-8", xml_declaration=False)
+        text: bytes = etree.tostring(wrapper, encoding="utf-8", xml_declaration=False)
         opening_end = text.index(b">") + 1
         return text[opening_end : -len(self._close)]
 

@@ -82,7 +82,8 @@ def _whitespace_before(element: etree._Element) -> str | None:
         element.getparent().text if element.getparent() is not None else None)
     if text is None or not is_blank(text) or "\n" not in text:
         return None
-    return "\n" + text.rsplit("\n", 1)[1]
+    indent: str = text.rsplit("\n", 1)[1]
+    return "\n" + indent
 
 
 def insert_child(parent: etree._Element, child: etree._Element, after: etree._Element | None,

@@ -25,7 +25,7 @@ class ExternalResourceRefused(Exception):
     """Raised by the resolver whenever libxml2 asks for any external resource."""
 
 
-class DenyAllResolver(etree.Resolver):
+class DenyAllResolver(etree.Resolver):  # type: ignore[misc]  # lxml has no type information
     """A resolver that refuses every URL, system id and public id.
 
     libxml2 before 2.15 may still try to load external parameter entities for

@@ -94,8 +94,8 @@ class ExportSettingsForm(QWidget):
         layout.addRow("&Index file name:", self.index_name_edit)
 
         self.index_lastmod_combo = QComboBox()
-        for value, label in LASTMOD_CHOICES:
-            self.index_lastmod_combo.addItem(label, value)
+        for value, title in LASTMOD_CHOICES:
+            self.index_lastmod_combo.addItem(title, value)
         chosen = self.index_lastmod_combo.findData(settings.index_lastmod)
         self.index_lastmod_combo.setCurrentIndex(max(0, chosen))
         layout.addRow("Index &lastmod:", self.index_lastmod_combo)

@@ -296,7 +296,7 @@ class ImportDialog(QDialog):
 
     def _page_problem(self) -> str | None:
         page = self.stack.currentWidget()
-        problem: str | None = page.problem()  # type: ignore[attr-defined]
+        problem: str | None = getattr(page, "problem", lambda: None)()
         return problem
 
     def _page_changed(self) -> None:

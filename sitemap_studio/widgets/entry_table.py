@@ -161,7 +161,8 @@ class EntryTable(QWidget):
         index = self.view.currentIndex()
         if self.model is None or not index.isValid():
             return None
-        return index.data(Role.ENTRY_ID)
+        entry_id: int = index.data(Role.ENTRY_ID)
+        return entry_id
 
     def _current_row_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         self.current_changed.emit(current.data(Role.ENTRY_ID) if current.isValid() else None)

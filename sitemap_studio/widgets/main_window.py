@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.workspace import Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
@@ -179,7 +180,7 @@ class MainWindow(QMainWindow):
         session.modified_changed.connect(self._modified_changed)
         session.replaced.connect(self._replaced)
 
-    def _validator_of(self, item: WorkspaceItem) -> object:
+    def _validator_of(self, item: WorkspaceItem) -> DocumentValidator | None:
         state = self.session.state_for(item)
         return state.validator if state is not None else None
 

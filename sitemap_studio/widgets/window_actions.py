@@ -129,10 +129,10 @@ class WindowActions:
         file_menu.addSeparator()
         file_menu.addAction(self.quit)
         edit_menu = bar.addMenu("&Edit")
-        for action in (self.undo, self.redo, None, self.cut, self.copy, self.paste, None,
-                       self.insert, self.duplicate, self.delete, self.select_all, None,
-                       self.bulk_edit, self.find_replace, self.dedupe, self.find):
-            edit_menu.addSeparator() if action is None else edit_menu.addAction(action)
+        for item in (self.undo, self.redo, None, self.cut, self.copy, self.paste, None,
+                     self.insert, self.duplicate, self.delete, self.select_all, None,
+                     self.bulk_edit, self.find_replace, self.dedupe, self.find):
+            edit_menu.addSeparator() if item is None else edit_menu.addAction(item)
         validation_menu = bar.addMenu("&Validation")
         validation_menu.addActions(self.profiles.actions())
         help_menu = bar.addMenu("&Help")
@@ -140,10 +140,10 @@ class WindowActions:
         help_menu.addAction(self.about)
         toolbar = QToolBar("Main", self.window)
         toolbar.setObjectName("main_toolbar")
-        for action in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
-                       self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
-                       self.dedupe, None, self.import_, self.export):
-            toolbar.addSeparator() if action is None else toolbar.addAction(action)
+        for item in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
+                     self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
+                     self.dedupe, None, self.import_, self.export):
+            toolbar.addSeparator() if item is None else toolbar.addAction(item)
         self.window.addToolBar(toolbar)
         self.update_recent()
 

@@ -161,7 +161,7 @@ class DocumentValidator:
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
         self.duplicates = self._new_duplicate_index()
-        self._dup_candidates: set[int] = set()
+        self._dup_candidates = set()
         self._origins.clear()
 
     def _set_scope(self) -> None:
