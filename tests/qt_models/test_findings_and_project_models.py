@@ -44,3 +44,22 @@ def test_project_tree_counts_and_badges(qapp, qtmodeltester) -> None:
     assert [model.index(0, c).data() for c in range(4)] == ["site.xml", "3", "2", "0"]
     assert model.index(0, 0).data(Qt.ItemDataRole.DecorationRole) is not None
     assert "2 errors" in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_project_tree_grows_file_by_file_while_a_project_loads(qapp, qtmodeltester,
+                                                                qtbot) -> None:
+    from sitemap_studio.core.project_file import new_project
+
+    project = new_project("/p/site.sitemapproj", "https://e.com/")
+    model = ProjectTreeModel()
+    model.set_workspace(Workspace(project, []))
+    qtmodeltester.check(model)
+    root = model.index(0, 0)
+    assert root.data() == "site.sitemapproj" and model.rowCount(root) == 0
+    for name in ("a.xml", "b.xml"):
+        item = WorkspaceItem(f"/p/{name}", "sitemap", None, open_bytes(DATA))
+        with qtbot.waitSignal(model.rowsInserted):
+            model.add_item(item)
+        qtmodeltester.check(model)
+    assert [model.index(row, 0, root).data() for row in range(2)] == ["a.xml", "b.xml"]
+    assert model.index(0, 1).data() == "6"  # the project row sums its files' entries
