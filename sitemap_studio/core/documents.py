@@ -5,7 +5,9 @@ offsets into those bytes (about 50 bytes per entry, no Python object), so a
 million entries fit in memory and a save with no edits writes the original
 bytes back. An edited or new entry gets its own serialised bytes; saving
 splices them between the untouched bytes, so editing one entry changes only
-that entry's bytes.
+that entry's bytes. The rows are kept by
+:class:`~sitemap_studio.core.document_store.RowStore` and written out by
+:class:`~sitemap_studio.core.document_bytes.DocumentBytes`, its bases.
 
 Listeners are plain callbacks, called before and after every structural
 change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
@@ -17,7 +19,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
-from sitemap_studio.core.document_store import RowStore, ranges_descending
+from sitemap_studio.core.document_bytes import DocumentBytes
+from sitemap_studio.core.document_store import ranges_descending
 from sitemap_studio.core.document_types import (
     OBJECT_ROW,
     DocumentSource,
@@ -33,7 +36,7 @@ from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
 
 
-class SitemapDocument(RowStore):
+class SitemapDocument(DocumentBytes):
     """A sitemap's entries over its original bytes, with change notifications."""
 
     def __init__(
@@ -168,14 +171,6 @@ class SitemapDocument(RowStore):
         for row in range(len(self._ids)):
             yield self.entry_at(row)
 
-    def body(self, row: int) -> bytes:
-        """The serialised bytes of the entry at ``row`` (its element, or its text line)."""
-        entry_id = self._ids[row]
-        body = self._bodies.get(entry_id)
-        if body is not None:
-            return body
-        return self._raw[self._start[row] : self._end[row]]
-
     def line_of(self, row: int) -> int | None:
         """1-based line where the entry at ``row`` starts in the file, if it came from it."""
         start = self._start[row]
@@ -220,21 +215,6 @@ class SitemapDocument(RowStore):
             for index, count in enumerate(entry.extension_counts):
                 totals[index] += count
         return totals[0], totals[1], totals[2], totals[3]
-
-    @property
-    def modified_entry_count(self) -> int:
-        """How many entries carry their own bytes (edited or new) instead of the original's."""
-        return len(self._bodies)
-
-    @property
-    def uncompressed_size(self) -> int:
-        """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
-        return self._size
-
-    @property
-    def is_pristine(self) -> bool:
-        """Whether saving now would write back exactly the bytes that were read."""
-        return not (self._bodies or self._leads or self._reordered or self._tail_prefix)
 
     # ----------------------------------------------------------------- editing
 
@@ -352,54 +332,6 @@ class SitemapDocument(RowStore):
         self._reordered = True
         self.entries_moved.emit(row, count, destination)
 
-    # ----------------------------------------------------------------- writing
-
-    def chunks(self) -> Iterator[bytes]:
-        """The document's bytes in pieces, untouched runs as single slices of the original."""
-        raw = self._raw
-        if self.is_pristine:
-            yield raw
-            return
-        yield raw[: self._head_end]
-        run_begin = -1
-        run_end = -1
-        separate = self.source.format == "text"
-        last = b"\n"
-        for row in range(len(self._ids)):
-            entry_id = self._ids[row]
-            start = self._start[row]
-            pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
-            if pristine and self._lead[row] == run_end:
-                run_end = self._end[row]
-                continue
-            if run_begin >= 0:
-                yield raw[run_begin:run_end]
-                last = raw[run_end - 1 : run_end]
-            if pristine:
-                run_begin, run_end = self._lead[row], self._end[row]
-                piece = raw[run_begin:start]
-            else:
-                run_begin = run_end = -1
-                lead = self._leads.get(entry_id)
-                piece = lead if lead is not None else raw[self._lead[row] : start]
-            if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
-                yield self._new_entry_lead
-            if not pristine:
-                body = self.body(row)
-                yield piece
-                yield body
-                last = body[-1:] if body else piece[-1:]
-        if run_begin >= 0:
-            yield raw[run_begin:run_end]
-            last = raw[run_end - 1 : run_end]
-        tail = self._tail_prefix + raw[self._tail_start :]
-        if separate and tail and last not in (b"\n", b"\r") and tail[:1] not in (b"\n", b"\r"):
-            yield self._new_entry_lead
-        yield tail
-
-    def to_bytes(self) -> bytes:
-        """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
-        return b"".join(self.chunks())
 
 __all__ = [
     "FIELD_COLUMNS",

@@ -1,0 +1,97 @@
+"""A document's bytes: each row's serialised entry, and the whole file in pieces.
+
+:class:`DocumentBytes` is the writing half of
+:class:`~sitemap_studio.core.documents.SitemapDocument`, over the rows its
+base :class:`~sitemap_studio.core.document_store.RowStore` holds. An untouched
+row is a slice of the original bytes; an edited or new one has its own body
+(and maybe its own lead). :meth:`~DocumentBytes.chunks` splices those between
+runs of untouched rows, each run a single slice of the original, so a save
+with no edit writes the original bytes back and an edit changes only its
+entry's bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sitemap_studio.core.document_store import RowStore
+from sitemap_studio.core.document_types import DocumentSource
+
+
+class DocumentBytes(RowStore):
+    """Rows as bytes; ``source`` (set by the document) tells a text file from XML."""
+
+    source: DocumentSource
+
+    def body(self, row: int) -> bytes:
+        """The serialised bytes of the entry at ``row`` (its element, or its text line)."""
+        entry_id = self._ids[row]
+        body = self._bodies.get(entry_id)
+        if body is not None:
+            return body
+        return self._raw[self._start[row] : self._end[row]]
+
+    @property
+    def modified_entry_count(self) -> int:
+        """How many entries carry their own bytes (edited or new) instead of the original's."""
+        return len(self._bodies)
+
+    @property
+    def uncompressed_size(self) -> int:
+        """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
+        return self._size
+
+    @property
+    def is_pristine(self) -> bool:
+        """Whether saving now would write back exactly the bytes that were read."""
+        return not (self._bodies or self._leads or self._reordered or self._tail_prefix)
+
+    def chunks(self) -> Iterator[bytes]:
+        """The document's bytes in pieces, untouched runs as single slices of the original."""
+        raw = self._raw
+        if self.is_pristine:
+            yield raw
+            return
+        yield raw[: self._head_end]
+        run_begin = -1
+        run_end = -1
+        separate = self.source.format == "text"
+        last = b"\n"
+        for row in range(len(self._ids)):
+            entry_id = self._ids[row]
+            start = self._start[row]
+            pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
+            if pristine and self._lead[row] == run_end:
+                run_end = self._end[row]
+                continue
+            if run_begin >= 0:
+                yield raw[run_begin:run_end]
+                last = raw[run_end - 1 : run_end]
+            if pristine:
+                run_begin, run_end = self._lead[row], self._end[row]
+                piece = raw[run_begin:start]
+            else:
+                run_begin = run_end = -1
+                lead = self._leads.get(entry_id)
+                piece = lead if lead is not None else raw[self._lead[row] : start]
+            if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
+                yield self._new_entry_lead
+            if not pristine:
+                body = self.body(row)
+                yield piece
+                yield body
+                last = body[-1:] if body else piece[-1:]
+        if run_begin >= 0:
+            yield raw[run_begin:run_end]
+            last = raw[run_end - 1 : run_end]
+        tail = self._tail_prefix + raw[self._tail_start :]
+        if separate and tail and last not in (b"\n", b"\r") and tail[:1] not in (b"\n", b"\r"):
+            yield self._new_entry_lead
+        yield tail
+
+    def to_bytes(self) -> bytes:
+        """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
+        return b"".join(self.chunks())
+
+
+__all__ = ["DocumentBytes"]
