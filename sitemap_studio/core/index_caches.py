@@ -17,10 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.row_locator import Locator, build_locator, increasing
 from sitemap_studio.core.row_search import (
-    Locator,
-    build_locator,
-    increasing,
     offsets,
     raw_facts,
     row_capitals,

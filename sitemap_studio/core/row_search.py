@@ -32,12 +32,13 @@ from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress, islice, repeat
-from operator import and_, contains, eq, ge, lt, not_, or_, truth
+from itertools import compress, repeat
+from operator import and_, contains, eq, ge, not_, or_, truth
 
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.progress import CancelToken, check
+from sitemap_studio.core.row_locator import Locator
 from sitemap_studio.core.xml_scan import IN_OBJECT
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -207,39 +208,6 @@ def flagged_rows(flags: bytearray, start: int, stop: int) -> Iterator[int]:
         yield at
         at = find(1, at + 1, stop)
 
-
-# ------------------------------------------------------------------------- locators
-
-
-@dataclass(frozen=True, slots=True)
-class Locator:
-    """Field begins in increasing order, with the row of each (``None``: position i is row i)."""
-
-    positions: array[int]
-    rows: array[int] | None
-
-    @property
-    def size(self) -> int:
-        """Bytes held."""
-        return 8 * len(self.positions) + (8 * len(self.rows) if self.rows is not None else 0)
-
-
-def increasing(values: array[int]) -> bool:
-    """Whether ``values`` only go up."""
-    return all(map(lt, values, islice(values, 1, None)))
-
-
-def build_locator(begins: array[int]) -> Locator:
-    """A locator over the plain rows of a field (a copy: edits do not disturb it)."""
-    count = len(begins)
-    if not count or (min(begins) >= 0 and increasing(begins)):
-        return Locator(array("q", begins), None)
-    rows = array("q", compress(range(count), map(ge, begins, repeat(0))))
-    positions = array("q", map(begins.__getitem__, rows))
-    if not increasing(positions):
-        rows = array("q", sorted(rows, key=begins.__getitem__))
-        positions = array("q", map(begins.__getitem__, rows))
-    return Locator(positions, rows)
 
 
 # ------------------------------------------------------------------------- searching
@@ -415,16 +383,13 @@ def with_ids(document: SitemapDocument, rows: array[int] | None,
 __all__ = [
     "CHUNK",
     "FilterPatternError",
-    "Locator",
     "Search",
     "TextTest",
     "buffer_hits",
-    "build_locator",
     "compile_filter",
     "flagged_rows",
     "hit_rows",
     "id_column",
-    "increasing",
     "offsets",
     "prefix_rows",
     "raw_facts",
