@@ -4,14 +4,17 @@ Input is one ``.sitemapproj`` project (its member sitemaps, with the
 project's export settings) or one or more sitemap files and URL lists. The
 options given override the project's settings. Plain files need
 ``--base-url``, the public URL of the output folder, because the index lists
-every file by absolute URL (an index is always written, even for one file).
+every file by absolute URL (an index is always written, even for one file);
+give it once per host when the input spans several hosts.
 
-Before anything is written, the inputs are validated; an error finding in a
-sitemap to be exported blocks the export (exit 1) and is printed as
-``FILE:LINE:COLUMN: error CODE: message``. Exit 0 on success, 1 when the
-input has errors that block export (including an entry too large for the
-byte limit), 2 when an input cannot be read, the options are unusable, or the
-output cannot be written. The previous export in the folder is left
+Before anything is written, the inputs are validated. What export resolves by
+itself never blocks it (over 50,000 URLs or 50 MiB, duplicates, relative URLs
+with a site URL, gzip, encoding, namespace); any other error finding is
+printed as ``FILE:LINE:COLUMN: error CODE: message`` and blocks the export
+(exit 1, nothing written) unless ``--allow-errors`` is given. Exit 0 on
+success, 1 when the input has errors that block export, 2 when an input
+cannot be read, the options are unusable or do not fit the input's hosts, or
+the output cannot be written. The previous export in the folder is left
 untouched whenever the export does not succeed.
 """
 
@@ -21,19 +24,22 @@ import argparse
 import sys
 from typing import Any
 
-from sitemap_studio.core.documents import SitemapDocument
+from collections import Counter
+
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import (
     DEFAULT_INDEX_NAME,
     DEFAULT_NAME_PATTERN,
     ExportOptions,
 )
-from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.export_run import ExportSources, blocking_findings, export_sources
+from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Limits
 from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.project_values import INDEX_LASTMOD_POLICIES
 from sitemap_studio.core.split_export import export_documents
-from sitemap_studio.core.validation.project import Member, ProjectValidator
+from sitemap_studio.core.validation.project import Member
 from sitemap_studio.core.workspace import is_project_path, open_workspace
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -54,20 +60,28 @@ def add_parser(commands: Any) -> None:
         "export", help="split sitemaps into protocol-sized files plus a sitemap index",
         description="Write the URLs of a project (its member sitemaps) or of the given sitemap "
                     "files and URL lists into files of at most --max-urls URLs and --max-bytes "
-                    "bytes each, gzipped unless --no-gzip, plus a sitemap index listing them. "
-                    "Validation errors in the input block the export (exit 1). Files are "
-                    "written to a temporary folder inside DIR and moved into place only when "
-                    "all succeeded; files of the previous export that are no longer produced "
-                    "are removed. Exit 0 on success, 1 when the input has errors, 2 when a "
-                    "file cannot be read or written.")
+                    "bytes each, gzipped unless --no-gzip, plus a sitemap index listing them; "
+                    "each URL once, one set of files per host. What export resolves itself "
+                    "(too many URLs or bytes, duplicates, relative URLs with a site URL) never "
+                    "blocks it; other validation errors do (exit 1) unless --allow-errors. "
+                    "Files are written to a temporary folder inside DIR and moved into place "
+                    "only when all succeeded; files of the previous export that are no longer "
+                    "produced are removed. Exit 0 on success, 1 when the input has errors, 2 "
+                    "when a file cannot be read or written or the options do not fit.")
     parser.add_argument("inputs", nargs="+", metavar="PROJECT|FILE",
                         help="one .sitemapproj project, or sitemap files and URL lists")
     parser.add_argument("--out", metavar="DIR",
                         help="the output folder (default for a project: its export folder)")
-    parser.add_argument("--base-url", metavar="URL",
+    parser.add_argument("--base-url", metavar="[HOST=]URL", action="append",
                         help="public URL of the output folder, ending with '/' (default for a "
                              "project: the folder of its index URL, else its site URL); "
-                             "required for plain files")
+                             "required for plain files. Give it once per host when the input "
+                             "spans several: each host's files and index then go into a folder "
+                             "named after the host")
+    parser.add_argument("--allow-errors", action="store_true",
+                        help="export even when the input has errors export cannot resolve: they "
+                             "are carried into the files (which stay schema-valid), entries that "
+                             "cannot be written are left out, and the report lists both")
     parser.add_argument("--max-urls", type=int, metavar="N", dest="file_max_urls",
                         help=f"URLs per file, 1 to {PROTOCOL_MAX_URLS} "
                              f"(default {PROTOCOL_MAX_URLS})")
@@ -99,31 +113,23 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
     projects = [path for path in inputs if is_project_path(path)]
     if projects and len(inputs) > 1:
         return _usage("give one project, or sitemap files, not both")
-    members: list[Member] = []
-    exported: list[SitemapDocument] = []
-    unreadable: list[SitemapError] = []
+    bases: list[str] = list(args.base_url or [])
     if projects:
         try:
             workspace = open_workspace(projects[0], limits)
         except SitemapError as exc:
             return _unreadable([exc.with_path(projects[0])])
         assert workspace.project is not None
-        project = workspace.project
-        options = ExportOptions.from_project(project, base_url=args.base_url)
-        for item in workspace.items:
-            if item.document is None:
-                assert item.error is not None
-                unreadable.append(item.error)
-                continue
-            members.append(Member(item.path, item.document, item.ref.url if item.ref else None))
-            if item.role == "sitemap":
-                exported.append(item.document)
-        site_url = project.site_url
+        options = ExportOptions.from_project(workspace.project,
+                                             base_url=bases[0] if bases else None)
+        sources = export_sources(workspace)
     else:
         if args.out is None:
             return _usage("--out DIR is required when exporting sitemap files")
-        options = ExportOptions(out_dir=args.out, base_url=args.base_url)
-        site_url = None
+        options = ExportOptions(out_dir=args.out, base_url=bases[0] if bases else None)
+        sources = ExportSources()
+    if len(bases) > 1:
+        options.host_base_urls = bases[1:]
     _override(options, args)
     problems = options.problems()
     if problems:
@@ -133,18 +139,23 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
             try:
                 document = open_document(path, limits)
             except SitemapError as exc:
-                unreadable.append(exc.with_path(path))
+                sources.unreadable.append(exc.with_path(path))
                 continue
-            members.append(Member(path, document))
-            exported.append(document)
-    if unreadable:
-        return _unreadable(unreadable)
-    if _blocked(members, exported, site_url):
+            sources.members.append(Member(path, document))
+            sources.documents.append(document)
+    if sources.unreadable:
+        return _unreadable(sources.unreadable)
+    site_url = sources.site_url or options.base_url
+    blockers = blocking_findings(sources, site_url=site_url)
+    _print_blockers(blockers, allowed=args.allow_errors)
+    if blockers and not args.allow_errors:
         return EXIT_INVALID
     try:
-        report = export_documents(exported, options)
+        report = export_documents(sources.documents, options, site_url=site_url,
+                                  carried=Counter(finding.code for _key, finding in blockers))
     except SitemapError as exc:
-        print(exc.located(), file=sys.stderr)
+        print(exc.located() if exc.path else f"sitemap-studio export: {exc.message}",
+              file=sys.stderr)
         return EXIT_INVALID if exc.code in _INPUT_CODES else EXIT_UNREADABLE
     for line in report.lines():
         print(line)
@@ -165,28 +176,26 @@ def _override(options: ExportOptions, args: argparse.Namespace) -> None:
             setattr(options, name, value)
 
 
-def _blocked(members: list[Member], exported: list[SitemapDocument],
-             site_url: str | None) -> bool:
-    """Print the error findings of the documents to export; whether there were any."""
-    validators = ProjectValidator(members, site_url=site_url).run().validators
-    targets = {id(document) for document in exported}
-    blockers: list[tuple[str, Finding]] = []
-    for member in members:
-        if id(member.document) not in targets:
-            continue  # the project's index: a new one is written
-        blockers.extend((member.key, finding) for finding in validators[member.key].findings()
-                        if finding.severity == Severity.ERROR)
+def _print_blockers(blockers: list[tuple[str, Finding]], *, allowed: bool) -> None:
+    """Print the errors export cannot resolve, and what happens because of them."""
     for key, finding in blockers[:_SHOWN_BLOCKERS]:
         print(f"{_location(key, finding)}: error {finding.code}: {finding.message}",
               file=sys.stderr)
     if len(blockers) > _SHOWN_BLOCKERS:
         print(f"... and {len(blockers) - _SHOWN_BLOCKERS} more errors", file=sys.stderr)
-    if blockers:
-        files = len({key for key, _ in blockers})
-        print(f"export blocked: {len(blockers)} errors in {files} "
-              f"file{'s' if files != 1 else ''}; fix them and export again "
-              "(sitemap-studio validate lists every finding)", file=sys.stderr)
-    return bool(blockers)
+    if not blockers:
+        return
+    files = len({key for key, _ in blockers})
+    counts = Counter(finding.code for _key, finding in blockers)
+    summary = ", ".join(f"{code} x{count}" for code, count in counts.most_common())
+    where = f"{plural(len(blockers), 'error')} in {plural(files, 'file')} ({summary})"
+    if allowed:
+        print(f"exporting anyway (--allow-errors): {where}; entries that cannot be written "
+              "validly are left out and listed below", file=sys.stderr)
+    else:
+        print(f"export blocked: {where} that export cannot resolve by itself; fix them "
+              "(sitemap-studio validate lists every finding), or export anyway with "
+              "--allow-errors; nothing was written", file=sys.stderr)
 
 
 def _location(path: str, finding: Finding) -> str:

@@ -36,7 +36,7 @@ def plan_bodies(documents: list[SitemapDocument]) -> tuple[dict[str, str], list[
     namespaces = {"": SITEMAP_NS}
     for doc in documents:
         if _is_xml(doc):
-            for prefix, uri in _declared(doc).items():
+            for prefix, uri in declared_namespaces(doc).items():
                 if prefix:
                     namespaces.setdefault(prefix, uri)
     bodies: list[BodyOf] = []
@@ -54,7 +54,7 @@ def _is_xml(doc: SitemapDocument) -> bool:
     return doc.source.format in ("xml", "feed")
 
 
-def _declared(doc: SitemapDocument) -> dict[str, str]:
+def declared_namespaces(doc: SitemapDocument) -> dict[str, str]:
     namespaces = doc.info.get("namespaces")
     return dict(namespaces) if isinstance(namespaces, dict) else {}
 
@@ -76,7 +76,7 @@ def _copies_verbatim(doc: SitemapDocument, namespaces: dict[str, str]) -> bool:
     its unprefixed names are in the sitemap namespace or in the document's own
     root namespace (a missing or obsolete one, which the output upgrades).
     """
-    declared = _declared(doc)
+    declared = declared_namespaces(doc)
     own = _root_namespace(doc)
     default = declared.get("")
     if default not in (None, SITEMAP_NS) and default != own:
@@ -93,7 +93,7 @@ class _Reserialiser:
 
     def __init__(self, doc: SitemapDocument, namespaces: dict[str, str]) -> None:
         self._doc = doc
-        self._parser = FragmentParser(_declared(doc))
+        self._parser = FragmentParser(declared_namespaces(doc))
         own = _root_namespace(doc)
         self._rename = None if own == SITEMAP_NS else (own or "")
         self._nsmap = {(prefix or None): uri for prefix, uri in namespaces.items()}

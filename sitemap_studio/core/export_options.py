@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_hosts import host_problem, parse_base_url
+from sitemap_studio.core.export_report import ExportedFile, ExportedIndex, ExportReport
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
 from sitemap_studio.core.project_file import Project
 from sitemap_studio.core.project_values import (
@@ -24,6 +26,7 @@ from sitemap_studio.core.project_values import (
     stylesheet_problem,
     url_problem,
 )
+from sitemap_studio.core.urls import percent_encode_iri
 
 #: The smallest byte limit accepted: room for the XML declaration, the root and a few entries.
 MIN_MAX_BYTES = 1024
@@ -101,6 +104,8 @@ class ExportOptions:
     index_name: str = DEFAULT_INDEX_NAME
     stylesheet: str | None = None
     index_lastmod: str = "newest"
+    #: Base URLs of further hosts, as ``URL`` or ``HOST=URL``: one set of files per host.
+    host_base_urls: list[str] = field(default_factory=list)
 
     @classmethod
     def from_project(cls, project: Project, base_url: str | None = None) -> ExportOptions:
@@ -120,6 +125,7 @@ class ExportOptions:
             index_name=settings.index_name,
             stylesheet=settings.stylesheet,
             index_lastmod=settings.index_lastmod,
+            host_base_urls=list(settings.host_base_urls),
         )
 
     def problems(self) -> list[str]:
@@ -134,6 +140,9 @@ class ExportOptions:
                                       "(the index lists the files by absolute URL)"))
         else:
             found.append(("base URL", base_url_problem(self.base_url)))
+        for spec in self.host_base_urls:
+            host, url = parse_base_url(spec)
+            found.append(("base URL", host_problem(host, url) or base_url_problem(url)))
         if not 1 <= self.max_urls <= PROTOCOL_MAX_URLS:
             found.append(("max URLs", f"must be from 1 to {PROTOCOL_MAX_URLS}, not "
                                       f"{self.max_urls}"))
@@ -156,6 +165,12 @@ class ExportOptions:
         problems = self.problems()
         if problems:
             raise SitemapError("cannot export: " + "; ".join(problems), code="export-options")
+
+    def all_base_urls(self) -> list[str]:
+        """Every base URL, the main one first, written as URIs (punycode host, %-escapes)."""
+        specs = [self.base_url] if self.base_url is not None else []
+        specs += [parse_base_url(spec)[1] for spec in self.host_base_urls]
+        return [percent_encode_iri(url) for url in specs]
 
     def file_name(self, number: int) -> str:
         """The name of exported file ``number`` (1-based), with ``.gz`` when compressing."""
@@ -186,74 +201,8 @@ def project_base_url(project: Project) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class ExportedFile:
-    """One written sitemap file: its name, URL count, and uncompressed and stored sizes."""
-
-    name: str
-    urls: int
-    raw_bytes: int
-    stored_bytes: int
-    lastmod: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ExportedIndex:
-    """The written sitemap index: its name, how many sitemaps it lists, and its size."""
-
-    name: str
-    sitemaps: int
-    bytes: int
-
-
-@dataclass(slots=True)
-class ExportReport:
-    """What an export wrote (``out_dir`` is the resolved folder), and what it removed.
-
-    ``removed`` names the files of the previous export into the same folder
-    that this export no longer produces (only files our own manifest listed).
-    """
-
-    out_dir: str
-    files: list[ExportedFile] = field(default_factory=list)
-    index: ExportedIndex | None = None
-    removed: list[str] = field(default_factory=list)
-
-    @property
-    def urls(self) -> int:
-        """URLs written over all files."""
-        return sum(item.urls for item in self.files)
-
-    @property
-    def raw_bytes(self) -> int:
-        """Uncompressed bytes of all sitemap files (the index not included)."""
-        return sum(item.raw_bytes for item in self.files)
-
-    @property
-    def stored_bytes(self) -> int:
-        """Bytes on disk of all sitemap files (gzipped when compressing; the index not included)."""
-        return sum(item.stored_bytes for item in self.files)
-
-    def lines(self) -> list[str]:
-        """The report as text: one line per file, the index, the totals.
-
-        A file line reads ``NAME  URLS urls  RAW bytes  GZ bytes gzipped`` (the
-        last column only for gzipped files).
-        """
-        width = max((len(item.name) for item in self.files), default=0)
-        result = []
-        for item in self.files:
-            line = f"{item.name:<{width}}  {item.urls:>6} urls  {item.raw_bytes:>10} bytes"
-            if item.name.endswith(".gz"):
-                line += f"  {item.stored_bytes:>10} bytes gzipped"
-            result.append(line)
-        if self.index is not None:
-            plural = "s" if self.index.sitemaps != 1 else ""
-            result.append(f"{self.index.name}  index of {self.index.sitemaps} sitemap{plural}  "
-                          f"{self.index.bytes} bytes")
-        gzipped = bool(self.files) and all(item.name.endswith(".gz") for item in self.files)
-        stored = f", {self.stored_bytes} bytes gzipped" if gzipped else ""
-        result.append(f"total: {len(self.files)} files, {self.urls} urls, {self.raw_bytes} "
-                      f"bytes{stored}, in {self.out_dir}")
-        result.extend(f"removed (no longer produced): {name}" for name in self.removed)
-        return result
+__all__ = [
+    "DEFAULT_INDEX_NAME", "DEFAULT_NAME_PATTERN", "MAX_FILES", "MIN_MAX_BYTES", "ExportOptions",
+    "ExportReport", "ExportedFile", "ExportedIndex", "base_url_problem", "file_name_problem",
+    "format_name", "pattern_problem", "project_base_url",
+]

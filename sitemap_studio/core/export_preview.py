@@ -32,6 +32,7 @@ from itertools import accumulate, islice
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.export_bodies import plan_bodies
+from sitemap_studio.core.export_locs import LocRules
 from sitemap_studio.core.export_options import (
     MAX_FILES,
     ExportOptions,
@@ -128,9 +129,13 @@ def measure_entries(
 def _text_lengths(doc: SitemapDocument, start: int, stop: int) -> list[int]:
     """Sizes of the ``<url><loc>`` entries the export makes of a text list's lines."""
     sizes: list[int] = []
+    rules = LocRules(None)
     for offset, text in enumerate(doc.column_texts(0, start, stop)):
         loc = doc.text(start + offset, 0) if text == OBJECT_ROW else (
             None if text is None else text.strip(XML_WHITESPACE))
+        prepared = rules.prepare(loc)
+        if not isinstance(prepared, str):
+            loc = prepared.url  # as export writes it: percent-encoded, punycode host
         if loc is None:
             sizes.append(len(simple_entry_xml(Entry(), "url")))
             continue

@@ -1,10 +1,18 @@
 """Export a workspace as ``sitemap-studio export`` does: check the inputs, then write.
 
-The front ends share the rules: a member that cannot be read stops the export,
-error findings in a sitemap to be exported block it (the project's index is
-not checked: a new one is written), and only then are the files written (see
-:func:`~sitemap_studio.core.split_export.export_documents`, which leaves the
-previous export untouched unless it succeeds).
+The front ends (the CLI and the window) share these rules:
+
+* a member that cannot be read stops the export;
+* findings that export itself resolves never block it (:data:`RESOLVED_BY_EXPORT`:
+  too many URLs or bytes for one file, duplicates, gzip and encoding of the
+  input, a missing or old namespace, where the input itself is published;
+  relative locations when there is a site URL to resolve them against);
+* any other error finding in a sitemap to be exported blocks it unless the
+  user chooses to export anyway (``--allow-errors``, *Export anyway*): then
+  those errors are counted in the report as carried into the output, and
+  whatever cannot be written validly is left out and listed (see
+  :func:`~sitemap_studio.core.split_export.export_documents`, which leaves
+  the previous export untouched unless it succeeds).
 
 The export settings of a project are checked twice over: as the project file
 will store them (:func:`settings_problems`, so that they can be saved) and as
@@ -14,11 +22,14 @@ the export uses them (:meth:`ExportOptions.problems`).
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_locs import site_root
 from sitemap_studio.core.export_options import ExportOptions, ExportReport
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, report
 from sitemap_studio.core.project_file import ExportSettings, Project
@@ -35,12 +46,42 @@ from sitemap_studio.core.validation.project_run import run_members
 from sitemap_studio.core.workspace import Workspace
 
 __all__ = [
-    "ExportSources", "apply_export_settings", "blocking_findings", "check_and_export",
+    "RESOLVED_BY_EXPORT", "ExportBlocked", "ExportSources", "apply_export_settings",
+    "blocking_findings", "blocks_export", "check_and_export",
     "export_sources", "options_for", "output_folder_problem", "settings_problems",
 ]
 
 #: Blocking findings named in the error message; the rest are counted.
 SHOWN_BLOCKERS = 5
+
+#: Findings that export resolves by itself, so they never block it: it splits, merges
+#: duplicates, writes UTF-8 in the sitemaps.org namespace, and judges the scope of every
+#: URL against where the exported files are published (not where the input was).
+RESOLVED_BY_EXPORT = frozenset({
+    "limit-entries", "limit-bytes", "loc-duplicate", "loc-possible-duplicate",
+    "gzip-name-mismatch", "gzip-trailing-bytes", "gzip-unnamed",
+    "encoding-declaration-mismatch", "encoding-not-reversible", "encoding-not-utf8",
+    "namespace-missing", "namespace-near-miss", "namespace-obsolete", "namespace-wrong",
+    "scope-lookalike-host", "scope-other-host", "scope-outside-directory", "scope-port",
+    "scope-scheme", "scope-subdomain", "scope-www",
+})
+#: Resolved by export when there is a site URL to resolve relative locations against.
+RESOLVED_WITH_SITE_URL = frozenset({"loc-not-absolute"})
+
+
+def blocks_export(finding: Finding, *, site_known: bool) -> bool:
+    """Whether ``finding`` stops an export unless the user allows errors."""
+    if finding.severity != Severity.ERROR or finding.code in RESOLVED_BY_EXPORT:
+        return False
+    return not (site_known and finding.code in RESOLVED_WITH_SITE_URL)
+
+
+class ExportBlocked(SitemapError):
+    """Errors in the input that export does not resolve; the user may export anyway."""
+
+    def __init__(self, blockers: list[tuple[str, Finding]]) -> None:
+        super().__init__(_blocked_message(blockers), code="export-blocked")
+        self.blockers = blockers
 
 
 @dataclass(slots=True)
@@ -77,33 +118,41 @@ def export_sources(workspace: Workspace) -> ExportSources:
 def blocking_findings(
     sources: ExportSources,
     *,
+    site_url: str | None = None,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
 ) -> list[tuple[str, Finding]]:
-    """Error findings in the documents to export, as ``(member key, finding)``.
+    """Error findings that block exporting the documents, as ``(member key, finding)``.
 
-    Validates every member together (hreflang is cross-file) without leaving a
-    validator attached to a document, so it may run in a worker thread.
+    ``site_url`` is what relative locations resolve against (default: the
+    sources' site URL). Validates every member together (hreflang is
+    cross-file) without leaving a validator attached to a document, so it
+    may run in a worker thread.
     """
     validator = run_members(ProjectValidator(sources.members, site_url=sources.site_url),
                             cancel=cancel, progress=progress)
     targets = {id(doc) for doc in sources.documents}
+    site_known = site_root(site_url or sources.site_url) is not None
     return [(member.key, finding)
             for member in sources.members if id(member.document) in targets
             for finding in validator.validators[member.key].findings()
-            if finding.severity == Severity.ERROR]
+            if blocks_export(finding, site_known=site_known)]
 
 
 def check_and_export(
     sources: ExportSources,
     options: ExportOptions,
     *,
+    allow_errors: bool = False,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
 ) -> ExportReport:
-    """Check ``sources`` and export them with ``options``; raise :class:`SitemapError` if blocked.
+    """Check ``sources`` and export them with ``options``.
 
-    Progress runs over twice the entries: checking, then writing.
+    Raises :class:`ExportBlocked` when the input has errors export does not
+    resolve, unless ``allow_errors``; :class:`SitemapError` when a member
+    cannot be read or the export cannot be written. Progress runs over twice
+    the entries: checking, then writing.
     """
     if sources.unreadable:
         first = sources.unreadable[0]
@@ -119,16 +168,21 @@ def check_and_export(
     def writing(done: int, _total: int) -> None:
         report(progress, total + done, whole)
 
-    blockers = blocking_findings(sources, cancel=cancel, progress=checking)
-    if blockers:
-        raise SitemapError(_blocked_message(blockers), code="export-blocked")
-    return export_documents(sources.documents, options, cancel=cancel, progress=writing)
+    site_url = sources.site_url or options.base_url
+    blockers = blocking_findings(sources, site_url=site_url, cancel=cancel, progress=checking)
+    if blockers and not allow_errors:
+        raise ExportBlocked(blockers)
+    carried = Counter(finding.code for _key, finding in blockers)
+    return export_documents(sources.documents, options, site_url=site_url, carried=carried,
+                            cancel=cancel, progress=writing)
 
 
 def _blocked_message(blockers: list[tuple[str, Finding]]) -> str:
     files = len({key for key, _ in blockers})
-    lines = [f"export blocked: {len(blockers)} error(s) in {files} file(s); fix them and "
-             "export again (the issues panel lists every finding)"]
+    lines = [f"export blocked: {plural(len(blockers), 'error')} in {plural(files, 'file')} "
+             "that export cannot resolve by itself; fix them, or export anyway (errors are "
+             "then carried into the files, and entries that cannot be written are left out "
+             "and listed)"]
     for key, finding in blockers[:SHOWN_BLOCKERS]:
         where = os.path.basename(key) + (f":{finding.line}" if finding.line is not None else "")
         lines.append(f"{where}: {finding.code}: {finding.message}")
@@ -167,7 +221,8 @@ def options_for(project: Project | None, settings: ExportSettings,
     return ExportOptions(out_dir=folder, base_url=base_url, max_urls=settings.max_urls,
                          max_bytes=settings.max_bytes, gzip=settings.gzip,
                          name_pattern=settings.name_pattern, index_name=settings.index_name,
-                         stylesheet=settings.stylesheet, index_lastmod=settings.index_lastmod)
+                         stylesheet=settings.stylesheet, index_lastmod=settings.index_lastmod,
+                         host_base_urls=list(settings.host_base_urls))
 
 
 def output_folder_problem(project: Project | None, settings: ExportSettings) -> str | None:

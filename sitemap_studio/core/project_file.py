@@ -83,6 +83,8 @@ class ExportSettings:
     stylesheet: str | None = None
     index_lastmod: str = "newest"
     index_name: str = "sitemap-index.xml"
+    #: Public URLs of the exported files of further hosts (one set of files per host).
+    host_base_urls: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def file_name(self, number: int) -> str:
@@ -296,6 +298,7 @@ def _export(section: Section) -> ExportSettings:
         stylesheet=section.optional_text("stylesheet", stylesheet_problem),
         index_lastmod=section.text("index_lastmod", default.index_lastmod, index_lastmod_problem),
         index_name=section.text("index_name", default.index_name, file_name_problem),
+        host_base_urls=section.text_list("host_base_urls", url_problem),
         extra=section.rest(),
     )
 

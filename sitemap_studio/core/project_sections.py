@@ -78,6 +78,18 @@ class Section:
             raise invalid(self.key(name), f"must be a list, not {shown(value)}")
         return value
 
+    def text_list(self, name: str, problem: Problem) -> list[str]:
+        """A list of strings, each checked with ``problem`` (``name[i]`` names a bad one)."""
+        result = []
+        for number, item in enumerate(self.array(name)):
+            if not isinstance(item, str):
+                raise invalid(f"{self.key(name)}[{number}]", f"must be a string, not {shown(item)}")
+            message = problem(item)
+            if message:
+                raise invalid(f"{self.key(name)}[{number}]", message)
+            result.append(item)
+        return result
+
     def section(self, name: str) -> Section:
         value = self.value(name, {})
         if not isinstance(value, dict):

@@ -41,7 +41,7 @@ def test_files_are_split_and_indexed(tmp_path, capsys) -> None:
     a.write_bytes(urlset(*pages(0, 3)))
     b.write_bytes("\n".join(pages(3, 2)).encode() + b"\n")
     out = tmp_path / "out"
-    assert run(str(a), str(b), "--out", str(out), "--base-url", "https://example.com/m/",
+    assert run(str(a), str(b), "--out", str(out), "--base-url", "https://example.com/",
                "--max-urls", "2") == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["sitemap-1.xml.gz", "2", "urls",
@@ -52,7 +52,7 @@ def test_files_are_split_and_indexed(tmp_path, capsys) -> None:
     assert lines[3].startswith("sitemap-index.xml  index of 3 sitemaps")
     assert lines[4].startswith("total: 3 files, 5 urls, ")
     assert index_locs(out / "sitemap-index.xml") == [
-        f"https://example.com/m/sitemap-{n}.xml.gz" for n in (1, 2, 3)]
+        f"https://example.com/sitemap-{n}.xml.gz" for n in (1, 2, 3)]
     written = b"".join(gzip.decompress((out / f"sitemap-{n}.xml.gz").read_bytes())
                        for n in (1, 2, 3))
     assert all(loc.encode() in written for loc in pages(0, 5))
@@ -100,11 +100,13 @@ def test_errors_in_the_input_block_the_export(tmp_path, capsys) -> None:
     out.mkdir()
     (out / "keep.txt").write_bytes(b"previous")
     source = tmp_path / "bad.xml"
-    source.write_bytes(urlset("https://example.com/a", "/relative", "https://example.com/b"))
+    source.write_bytes(urlset("https://example.com/a", "ftp://example.com/b",
+                              "https://example.com/c"))
     assert run(str(source), "--out", str(out), "--base-url", "https://example.com/") == 1
     err = capsys.readouterr().err
-    assert f"{source}:4: error loc-not-absolute:" in err
-    assert "export blocked: 1 errors in 1 file" in err
+    assert f"{source}:4: error loc-unsupported-scheme:" in err
+    assert "export blocked: 1 error in 1 file (loc-unsupported-scheme x1)" in err
+    assert "--allow-errors" in err and "nothing was written" in err
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
 
 
@@ -118,8 +120,9 @@ def test_an_entry_too_big_exits_1(tmp_path, capsys) -> None:
 
 def make_project(folder: Path, index: bool = True) -> Path:
     (folder / "maps").mkdir()
-    (folder / "maps" / "one.xml").write_bytes(urlset(*pages(0, 3)))
-    (folder / "maps" / "two.xml").write_bytes(urlset(*pages(3, 3)))
+    shop = [f"https://example.com/pub/p{n}" for n in range(6)]
+    (folder / "maps" / "one.xml").write_bytes(urlset(*shop[:3]))
+    (folder / "maps" / "two.xml").write_bytes(urlset(*shop[3:]))
     (folder / "maps" / "index.xml").write_bytes(
         f'<sitemapindex xmlns="{NS}"><sitemap><loc>https://example.com/maps/one.xml</loc>'
         f"</sitemap></sitemapindex>".encode())
@@ -127,7 +130,7 @@ def make_project(folder: Path, index: bool = True) -> Path:
         "format_version": 2,
         "site_url": "https://example.com/",
         "sitemaps": [{"path": "maps/one.xml"}, {"path": "maps/two.xml"}],
-        "index": ({"path": "maps/index.xml", "url": "https://cdn.example.com/pub/index.xml"}
+        "index": ({"path": "maps/index.xml", "url": "https://example.com/pub/index.xml"}
                   if index else None),
         "export": {"output_folder": "public", "max_urls": 4, "gzip": False,
                    "name_pattern": "urls-{n}.xml", "index_name": "urls.xml"},
@@ -142,7 +145,7 @@ def test_a_project_uses_its_export_settings(tmp_path, capsys) -> None:
     assert run(str(project)) == 0
     out = tmp_path / "public"
     assert index_locs(out / "urls.xml") == [
-        "https://cdn.example.com/pub/urls-1.xml", "https://cdn.example.com/pub/urls-2.xml"]
+        "https://example.com/pub/urls-1.xml", "https://example.com/pub/urls-2.xml"]
     assert [line.split()[:2] for line in capsys.readouterr().out.splitlines()[:2]] == [
         ["urls-1.xml", "4"], ["urls-2.xml", "2"]]
     assert not (out / "index.xml").exists()

@@ -24,7 +24,7 @@ from sitemap_studio.core.split_export import export_documents
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
-BASE = "https://example.com/maps/"
+BASE = "https://example.com/"
 
 
 def urlset(*bodies: str, decls: str = f' xmlns="{NS}"') -> bytes:

@@ -67,7 +67,10 @@ V2 = """\
     "name_pattern": "part-{n}.xml",
     "stylesheet": "/sitemap.xsl",
     "index_lastmod": "none",
-    "index_name": "index.xml"
+    "index_name": "index.xml",
+    "host_base_urls": [
+      "https://blog.example.com/"
+    ]
   },
   "submission": {
     "indexnow_key": "3f9c2b7e5a1d4c8f",
@@ -130,6 +133,7 @@ def test_a_format_2_file_reads_into_its_settings() -> None:
         stylesheet="/sitemap.xsl",
         index_lastmod="none",
         index_name="index.xml",
+        host_base_urls=["https://blog.example.com/"],
     )
     assert project.submission == SubmissionSettings(
         "3f9c2b7e5a1d4c8f", SITE + "3f9c2b7e5a1d4c8f.txt", "https://api.indexnow.org/indexnow"
@@ -166,6 +170,7 @@ def test_a_new_project_saves_with_every_default_written(tmp_path: Path) -> None:
         "stylesheet": None,
         "index_lastmod": "newest",
         "index_name": "sitemap-index.xml",
+        "host_base_urls": [],
     }
     assert data["submission"]["indexnow_endpoint"] == "https://api.indexnow.org/indexnow"
     assert data["index"] is None
@@ -479,6 +484,9 @@ BAD_VALUES = [
     ("index", "sitemap-index.xml", 'must be an object with a "path", not "sitemap-index.xml"'),
     ("index.path", "../index.xml", INSIDE + '"../index.xml" leads out of it'),
     ("export", [], "must be an object, not []"),
+    ("export.host_base_urls", "https://b.example.com/", 'must be a list, not "https://b.example.com/"'),
+    ("export.host_base_urls[0]", 7, "must be a string, not 7"),
+    ("export.host_base_urls[0]", "b.example.com", URL + '"b.example.com"'),
     ("submission", "none", 'must be an object, not "none"'),
 ]
 

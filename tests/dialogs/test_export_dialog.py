@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from sitemap_studio.core import export_run, split_export
+from sitemap_studio.core import export_feed, export_run
 from sitemap_studio.core.export_output import TEMP_PREFIX
 from sitemap_studio.core.export_run import apply_export_settings
 from sitemap_studio.core.loader import open_bytes
@@ -162,18 +162,18 @@ def test_a_cancelled_export_leaves_the_previous_output_untouched(qtbot, runner, 
     assert len(before) == 3  # one sitemap, the index, the manifest
 
     # The worker waits after its first file is handed to a writer until Cancel was pressed.
-    monkeypatch.setattr(split_export, "CHECK_EVERY", 1)
+    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
     reached, release = threading.Event(), threading.Event()
     real = export_run.export_documents
 
-    def gated(documents, options, *, cancel, progress):  # type: ignore[no-untyped-def]
+    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
         def hold(done: int, total: int) -> None:
             progress(done, total)
             if done == 3:
                 reached.set()
                 assert release.wait(10)
 
-        return real(documents, options, cancel=cancel, progress=hold)
+        return real(documents, options, cancel=cancel, progress=hold, **rest)
 
     monkeypatch.setattr(export_run, "export_documents", gated)
     type_number(qtbot, dialog.form.max_urls_spin, 2)
@@ -270,17 +270,17 @@ def test_the_chosen_settings_are_saved_in_the_project(qtbot, runner, tmp_path) -
 
 def test_closing_while_exporting_cancels_first(qtbot, runner, tmp_path, monkeypatch) -> None:
     dialog = open_dialog(qtbot, runner, make_workspace(tmp_path))
-    monkeypatch.setattr(split_export, "CHECK_EVERY", 1)
+    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
     reached, release = threading.Event(), threading.Event()
     real = export_run.export_documents
 
-    def gated(documents, options, *, cancel, progress):  # type: ignore[no-untyped-def]
+    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
         def hold(done: int, total: int) -> None:
             progress(done, total)
             reached.set()
             assert release.wait(10)
 
-        return real(documents, options, cancel=cancel, progress=hold)
+        return real(documents, options, cancel=cancel, progress=hold, **rest)
 
     monkeypatch.setattr(export_run, "export_documents", gated)
     click(qtbot, dialog.export_button)
@@ -303,7 +303,7 @@ def test_a_file_opened_without_a_project_exports_beside_it(qtbot, runner, tmp_pa
     qtbot.waitUntil(lambda: dialog.plan_model.rowCount() > 0, timeout=10_000)
     assert dialog.form.folder_edit.text() == str(tmp_path / "export")
     assert not dialog.export_button.isEnabled() and "base URL" in dialog.problem_label.text()
-    qtbot.keyClicks(dialog.form.base_url_edit, "https://example.com/maps/")
+    qtbot.keyClicks(dialog.form.base_url_edit, "https://example.com/")
     dialog.form.folder_edit.setText("relative")
     assert "must be absolute" in dialog.problem_label.text()
     assert not dialog.ok_button.isEnabled() and not dialog.export_button.isEnabled()
@@ -311,7 +311,7 @@ def test_a_file_opened_without_a_project_exports_beside_it(qtbot, runner, tmp_pa
     with qtbot.waitSignal(dialog.service.finished, timeout=10_000):
         click(qtbot, dialog.export_button)
     index = (tmp_path / "export" / "sitemap-index.xml").read_bytes()
-    assert b"<loc>https://example.com/maps/sitemap-1.xml.gz</loc>" in index
+    assert b"<loc>https://example.com/sitemap-1.xml.gz</loc>" in index
 
 
 def test_browse_keeps_a_folder_inside_the_project_relative(qtbot, runner, tmp_path,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core import export_run, split_export
+from sitemap_studio.core import export_feed, export_run
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import ExportOptions, ExportReport
 from sitemap_studio.core.export_output import TEMP_PREFIX
@@ -96,18 +96,18 @@ def test_a_cancelled_export_leaves_the_previous_output(qtbot, runner, site,
     before = snapshot(out)
 
     # The worker stops after its first file is handed to a writer, until Cancel was pressed.
-    monkeypatch.setattr(split_export, "CHECK_EVERY", 1)
+    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
     reached, release = threading.Event(), threading.Event()
     real = export_run.export_documents
 
-    def gated(documents, options, *, cancel, progress):  # type: ignore[no-untyped-def]
+    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
         def hold(done: int, total: int) -> None:
             progress(done, total)
             if done == 3:
                 reached.set()
                 assert release.wait(10)
 
-        return real(documents, options, cancel=cancel, progress=hold)
+        return real(documents, options, cancel=cancel, progress=hold, **rest)
 
     monkeypatch.setattr(export_run, "export_documents", gated)
     finished: list[object] = []

@@ -1,0 +1,231 @@
+"""The entries of the input as export writes them: each URL once, absolute, schema-valid.
+
+For every row of every document, in order, :class:`EntryFeed` decides:
+
+* the ``<loc>`` to write (:mod:`export_locs`), or leaves the entry out with
+  the reason;
+* whether the URL was already written (the same URL in two inputs, or twice in
+  one): the first copy wins and the rest are counted as merged;
+* which host's files it goes into (:mod:`export_hosts`);
+* its bytes: the entry as it is in its document when it is valid as it is,
+  else written again without what the schema rejects (:mod:`export_guard`).
+
+Plain rows are read a few thousand at a time from the document's columns;
+rows held as entries (extensions, edits) take the careful path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
+from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
+from sitemap_studio.core.export_guard import EntryGuard, ValueJudge
+from sitemap_studio.core.export_hosts import HostPlan, HostTarget
+from sitemap_studio.core.export_locs import Loc, LocRules
+from sitemap_studio.core.export_report import Example, ExportNotes
+from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.text_escape import escape_text
+from sitemap_studio.core.xml_codec import XmlCodec
+from sitemap_studio.core.xml_edit import EditStyle
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.xml_writer import simple_entry_xml
+
+#: Cancellation is checked and progress reported every this many entries.
+CHECK_EVERY = 8192
+#: Why a ``<sitemap>`` inside a ``<urlset>`` is not written.
+NOT_A_PAGE = "a <sitemap> entry inside a <urlset> (it names a sitemap file, not a page)"
+_LOC_HEAD = b"<url>\n    <loc>"
+_LOC_TAIL = b"</loc>\n  </url>"
+
+#: Receives each entry to write: its host, its bytes and its lastmod (for the index).
+Sink = Callable[[HostTarget, bytes, str | None], None]
+
+
+class EntryFeed:
+    """Walks the documents of an export and sends each entry it writes to ``sink``."""
+
+    def __init__(self, rules: LocRules, hosts: HostPlan, notes: ExportNotes,
+                 namespaces: dict[str, str], sink: Sink) -> None:
+        self.rules = rules
+        self.hosts = hosts
+        self.notes = notes
+        self.sink = sink
+        self.seen: set[str] = set()
+        self.judge = ValueJudge()
+        self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
+                              EditStyle("\n    ", "\n  "))
+        self.done = 0
+
+    def add_document(self, doc: SitemapDocument, body_of: BodyOf, total: int,
+                     cancel: CancelToken | None, progress: ProgressCallback | None) -> None:
+        """Send every entry of ``doc`` that export writes."""
+        xml = doc.source.format in ("xml", "feed")
+        guard = EntryGuard(declared_namespaces(doc)) if xml else None
+        rows = len(doc)
+        for first in range(0, rows, CHECK_EVERY):
+            check(cancel)
+            report(progress, self.done + first, total)
+            stop = min(first + CHECK_EVERY, rows)
+            locs = doc.column_texts(0, first, stop)
+            if not xml:
+                self._text_rows(doc, first, locs)
+                continue
+            columns = [doc.column_texts(index, first, stop) for index in (1, 2, 3)]
+            urls = doc.url_flags(first, stop)
+            for offset, text in enumerate(locs):
+                row = first + offset
+                if text == OBJECT_ROW:
+                    assert guard is not None
+                    self._rich_row(doc, row, body_of, guard)
+                elif not urls[offset]:
+                    self._leave_out(doc, row, NOT_A_PAGE, text)
+                else:
+                    self._plain_row(doc, row, text, [column[offset] for column in columns],
+                                    body_of)
+        self.done += rows
+
+    # ------------------------------------------------------------------------------ rows
+
+    def _text_rows(self, doc: SitemapDocument, first: int, locs: list[str | None]) -> None:
+        prepare = self.rules.prepare
+        seen = self.seen
+        for offset, text in enumerate(locs):
+            row = first + offset
+            if text == OBJECT_ROW:
+                text = doc.text(row, 0)
+            loc = prepare(text)
+            if isinstance(loc, str):
+                self._leave_out(doc, row, loc, text)
+                continue
+            if loc.url in seen:
+                self.notes.merged += 1
+                continue
+            seen.add(loc.url)
+            target = self._target(doc, row, loc, text)
+            if target is None:
+                continue
+            url = loc.url
+            escaped = escape_text(url) if ("&" in url or "<" in url or ">" in url) else url
+            self._send(doc, row, target, _LOC_HEAD + escaped.encode("utf-8") + _LOC_TAIL, None)
+
+    def _plain_row(self, doc: SitemapDocument, row: int, text: str | None,
+                   values: list[str | None], body_of: BodyOf) -> None:
+        placed = self._place(doc, row, text)
+        if placed is None:
+            return
+        loc, target = placed
+        valid = [value is None or self.judge.valid(index, value)
+                 for index, value in enumerate(values)]
+        lastmod = values[0].strip(XML_WHITESPACE) if values[0] is not None and valid[0] else None
+        if all(valid) and not loc.change:
+            self._send(doc, row, target, self._body(doc, row, body_of), lastmod)
+            return
+        for index, ok in enumerate(valid):
+            if not ok:
+                name = ("lastmod", "changefreq", "priority")[index]
+                self.notes.trimmed.add(f"an invalid {name}", self._example(doc, row, text))
+        kept = [value.strip(XML_WHITESPACE) if value is not None and ok else None
+                for value, ok in zip(values, valid, strict=True)]
+        entry = Entry(loc=loc.url, lastmod=kept[0], changefreq=kept[1], priority=kept[2])
+        self._send(doc, row, target, simple_entry_xml(entry, "url"), lastmod)
+
+    def _rich_row(self, doc: SitemapDocument, row: int, body_of: BodyOf,
+                  guard: EntryGuard) -> None:
+        entry = doc.entry_at(row)
+        text = entry.raw.get("loc", entry.loc)
+        if entry.element != "url":
+            self._leave_out(doc, row, NOT_A_PAGE, text)
+            return
+        placed = self._place(doc, row, text)
+        if placed is None:
+            return
+        loc, target = placed
+        repair = guard.repair(entry, doc.body(row))
+        if repair is None and not loc.change:
+            self._send(doc, row, target, self._body(doc, row, body_of), self._lastmod(entry))
+            return
+        if repair is not None:
+            entry = repair.entry
+            for what in repair.left_out:
+                self.notes.trimmed.add(what, self._example(doc, row, text))
+        entry = replace(entry, id=-1, loc=loc.url, raw={}, notes=())
+        try:
+            body = self.codec.new_body(entry)[0]
+        except ValueError as exc:  # lxml refuses strings XML cannot hold
+            raise _entry_error(doc, row, str(exc)) from None
+        self._send(doc, row, target, body, self._lastmod(entry))
+
+    # --------------------------------------------------------------------------- helpers
+
+    def _place(self, doc: SitemapDocument, row: int,
+               text: str | None) -> tuple[Loc, HostTarget] | None:
+        """The location and host of an entry to write, or ``None`` when it is not written."""
+        loc = self._admit(doc, row, text)
+        if loc is None:
+            return None
+        target = self._target(doc, row, loc, text)
+        return None if target is None else (loc, target)
+
+    def _admit(self, doc: SitemapDocument, row: int, text: str | None) -> Loc | None:
+        """The location to write, or ``None`` (counted) when left out or already written."""
+        loc = self.rules.prepare(text)
+        if isinstance(loc, str):
+            self._leave_out(doc, row, loc, text)
+            return None
+        if loc.url in self.seen:
+            self.notes.merged += 1
+            return None
+        self.seen.add(loc.url)
+        return loc
+
+    def _target(self, doc: SitemapDocument, row: int, loc: Loc,
+                text: str | None) -> HostTarget | None:
+        if loc.change:
+            self.notes.changed.add(loc.change, Example(doc.source.path, doc.line_of(row), text,
+                                                       loc.url))
+        targets = self.hosts.targets
+        target = targets.get(loc.origin)
+        if target is not None and target.base_path == "/":
+            return target
+        return self.hosts.target(loc.url, loc.origin, self._example(doc, row, text))
+
+    def _send(self, doc: SitemapDocument, row: int, target: HostTarget, body: bytes,
+              lastmod: str | None) -> None:
+        try:
+            self.sink(target, body, lastmod)
+        except SitemapError as exc:
+            if exc.code != "export-entry" or exc.path is not None:
+                raise
+            raise _entry_error(doc, row, exc.message) from None
+
+    def _leave_out(self, doc: SitemapDocument, row: int, reason: str, text: str | None) -> None:
+        self.notes.left_out.add(reason, self._example(doc, row, text))
+
+    @staticmethod
+    def _example(doc: SitemapDocument, row: int, text: str | None) -> Example:
+        return Example(doc.source.path, doc.line_of(row), text)
+
+    @staticmethod
+    def _body(doc: SitemapDocument, row: int, body_of: BodyOf) -> bytes:
+        try:
+            return body_of(row)
+        except SitemapError as exc:
+            raise _entry_error(doc, row, exc.message) from None
+
+    def _lastmod(self, entry: Entry) -> str | None:
+        value = entry.lastmod
+        return value if value is not None and self.judge.valid(0, value) else None
+
+
+def _entry_error(doc: SitemapDocument, row: int, message: str) -> SitemapError:
+    loc = doc.text(row, 0)
+    where = f"entry {row + 1}" + (f" ({loc})" if loc else "")
+    return SitemapError(f"cannot export {where}: {message}", path=doc.source.path,
+                        line=doc.line_of(row), code="export-entry")
+
+
+__all__ = ["CHECK_EVERY", "NOT_A_PAGE", "EntryFeed", "Sink"]
