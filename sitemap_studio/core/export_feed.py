@@ -25,7 +25,14 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
 from sitemap_studio.core.export_guard import EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
-from sitemap_studio.core.export_locs import Loc, LocRules
+from sitemap_studio.core.export_files import FileFiller
+from sitemap_studio.core.export_locs import (
+    LOC_MAX_LENGTH,
+    LOC_MIN_LENGTH,
+    PLAIN_LOC,
+    Loc,
+    LocRules,
+)
 from sitemap_studio.core.export_report import Example, ExportNotes
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.text_escape import escape_text
@@ -41,19 +48,21 @@ NOT_A_PAGE = "a <sitemap> entry inside a <urlset> (it names a sitemap file, not 
 _LOC_HEAD = b"<url>\n    <loc>"
 _LOC_TAIL = b"</loc>\n  </url>"
 
-#: Receives each entry to write: its host, its bytes and its lastmod (for the index).
-Sink = Callable[[HostTarget, bytes, str | None], None]
+#: The file filler of a host (created on first use).
+FillerFor = Callable[[HostTarget], FileFiller]
 
 
 class EntryFeed:
-    """Walks the documents of an export and sends each entry it writes to ``sink``."""
+    """Walks the documents of an export and hands each entry it writes to its host's files."""
 
     def __init__(self, rules: LocRules, hosts: HostPlan, notes: ExportNotes,
-                 namespaces: dict[str, str], sink: Sink) -> None:
+                 namespaces: dict[str, str], filler_for: FillerFor) -> None:
         self.rules = rules
         self.hosts = hosts
         self.notes = notes
-        self.sink = sink
+        self.filler_for = filler_for
+        #: ``scheme://host`` as written in plain locations -> the filler they all go to.
+        self._direct: dict[str, FileFiller] = {}
         self.seen: set[str] = set()
         self.judge = ValueJudge()
         self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
@@ -91,26 +100,43 @@ class EntryFeed:
     # ------------------------------------------------------------------------------ rows
 
     def _text_rows(self, doc: SitemapDocument, first: int, locs: list[str | None]) -> None:
-        prepare = self.rules.prepare
+        # The common line (a plain URL of a host published at its root) takes the short way:
+        # one match, one set look-up, straight into its host's files.
+        match = PLAIN_LOC.match
+        direct = self._direct
         seen = self.seen
         for offset, text in enumerate(locs):
-            row = first + offset
-            if text == OBJECT_ROW:
-                text = doc.text(row, 0)
-            loc = prepare(text)
-            if isinstance(loc, str):
-                self._leave_out(doc, row, loc, text)
-                continue
-            if loc.url in seen:
-                self.notes.merged += 1
-                continue
-            seen.add(loc.url)
-            target = self._target(doc, row, loc, text)
-            if target is None:
-                continue
-            url = loc.url
-            escaped = escape_text(url) if ("&" in url or "<" in url or ">" in url) else url
-            self._send(doc, row, target, _LOC_HEAD + escaped.encode("utf-8") + _LOC_TAIL, None)
+            if text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH:
+                found = match(text)
+                filler = direct.get(found.group(1)) if found is not None else None
+                if filler is not None:
+                    if text in seen:
+                        self.notes.merged += 1
+                        continue
+                    seen.add(text)
+                    body = escape_text(text) if "&" in text else text
+                    try:
+                        filler.add(_LOC_HEAD + body.encode("ascii") + _LOC_TAIL, None)
+                    except SitemapError as exc:
+                        raise _entry_error(doc, first + offset, exc.message) from None
+                    continue
+            self._text_row(doc, first + offset, text)
+
+    def _text_row(self, doc: SitemapDocument, row: int, text: str | None) -> None:
+        if text == OBJECT_ROW:
+            text = doc.text(row, 0)
+        placed = self._place(doc, row, text)
+        if placed is None:
+            return
+        loc, target = placed
+        url = loc.url
+        escaped = escape_text(url) if ("&" in url or "<" in url or ">" in url) else url
+        filler = self._send(doc, row, target, _LOC_HEAD + escaped.encode("utf-8") + _LOC_TAIL,
+                            None)
+        if not loc.change and target.base_path == "/" and url == text:
+            found = PLAIN_LOC.match(url)
+            if found is not None:
+                self._direct[found.group(1)] = filler
 
     def _plain_row(self, doc: SitemapDocument, row: int, text: str | None,
                    values: list[str | None], body_of: BodyOf) -> None:
@@ -194,13 +220,15 @@ class EntryFeed:
         return self.hosts.target(loc.url, loc.origin, self._example(doc, row, text))
 
     def _send(self, doc: SitemapDocument, row: int, target: HostTarget, body: bytes,
-              lastmod: str | None) -> None:
+              lastmod: str | None) -> FileFiller:
+        filler = self.filler_for(target)
         try:
-            self.sink(target, body, lastmod)
+            filler.add(body, lastmod)
         except SitemapError as exc:
             if exc.code != "export-entry" or exc.path is not None:
                 raise
             raise _entry_error(doc, row, exc.message) from None
+        return filler
 
     def _leave_out(self, doc: SitemapDocument, row: int, reason: str, text: str | None) -> None:
         self.notes.left_out.add(reason, self._example(doc, row, text))
@@ -228,4 +256,4 @@ def _entry_error(doc: SitemapDocument, row: int, message: str) -> SitemapError:
                         line=doc.line_of(row), code="export-entry")
 
 
-__all__ = ["CHECK_EVERY", "NOT_A_PAGE", "EntryFeed", "Sink"]
+__all__ = ["CHECK_EVERY", "NOT_A_PAGE", "EntryFeed", "FillerFor"]

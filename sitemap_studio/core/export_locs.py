@@ -31,7 +31,7 @@ LOC_MIN_LENGTH = 12
 LOC_MAX_LENGTH = 2048
 
 #: A location written the common way: nothing to resolve, encode or check further.
-_PLAIN = re.compile(r"(https?://[a-z0-9][a-z0-9.\-]*)(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?\Z")
+PLAIN_LOC = re.compile(r"(https?://[a-z0-9][a-z0-9.\-]*)(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?\Z")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 # Why a location is left out (the keys of the report's counts).
@@ -72,7 +72,7 @@ class LocRules:
         """The :class:`Loc` for ``text`` (a ``<loc>`` as written), or why it is left out."""
         if text is None:
             return NO_LOC
-        match = _PLAIN.match(text)
+        match = PLAIN_LOC.match(text)
         if match is not None and len(text) >= LOC_MIN_LENGTH and len(text) <= LOC_MAX_LENGTH:
             head = match.group(1)
             known = self._origins.get(head)
@@ -132,5 +132,5 @@ def path_of(url: str) -> str:
 
 __all__ = [
     "EMPTY", "LOC_MAX_LENGTH", "LOC_MIN_LENGTH", "NOT_HTTP", "NO_HOST", "NO_LOC", "RELATIVE",
-    "TOO_LONG", "TOO_SHORT", "Loc", "LocRules", "path_of", "site_root",
+    "PLAIN_LOC", "TOO_LONG", "TOO_SHORT", "Loc", "LocRules", "path_of", "site_root",
 ]

@@ -87,15 +87,15 @@ def export_documents(
         with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="sitemap-export") as pool:
             fillers: dict[HostTarget, FileFiller] = {}
 
-            def sink(target: HostTarget, body: bytes, lastmod: str | None) -> None:
+            def filler_for(target: HostTarget) -> FileFiller:
                 filler = fillers.get(target)
                 if filler is None:
                     output = OutputFolder(os.path.join(root, target.folder), protected=inputs)
                     outputs[target.origin] = output
                     filler = fillers[target] = FileFiller(options, namespaces, output, pool)
-                filler.add(body, lastmod)
+                return filler
 
-            feed = EntryFeed(rules, hosts, notes, namespaces, sink)
+            feed = EntryFeed(rules, hosts, notes, namespaces, filler_for)
             try:
                 for doc, body_of in zip(sources, bodies, strict=True):
                     feed.add_document(doc, body_of, total, cancel, progress)
