@@ -43,7 +43,7 @@ def atomic_write(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> int:
             raise SitemapError(f"cannot save: {exc.strerror or exc}; the original file is "
                                "unchanged", path=target, code="write-failed") from None
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
     return written
 
 
@@ -57,7 +57,8 @@ def _copy_mode(target: str, temporary: str) -> None:
     os.chmod(temporary, mode)
 
 
-def _sync_folder(folder: str) -> None:
+def sync_folder(folder: str) -> None:
+    """Ask the operating system to write ``folder``'s entries to disk (best effort)."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)
     except OSError:

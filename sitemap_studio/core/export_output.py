@@ -2,9 +2,19 @@
 
 Files are written into a fresh temporary folder inside the output folder and
 synced; only when every file is written are they moved into place with
-:func:`os.replace` (the sitemaps first, the index last, so the index never
-lists a file that is not there yet). A failed or cancelled export removes the
-temporary folder and leaves the previous export as it was.
+:func:`os.replace` (the sitemaps first, then the index, so the index never
+lists a file that is not there yet, and the manifest last). A failed or
+cancelled export removes the temporary folder and leaves the previous export
+as it was.
+
+An export killed at any moment (``kill -9`` included) is undone by
+the next one: creating an :class:`OutputFolder` first calls
+:func:`~sitemap_studio.core.export_recovery.clean_stale`, which removes the
+temporary folders of dead exports and rolls back a commit that was cut short,
+restoring the previous export byte for byte. A live export's folder is
+recognised by the lock it holds and left alone. The design (locks, the
+commit's backups and journal) is described in
+:mod:`sitemap_studio.core.export_recovery`.
 
 A small manifest (:data:`MANIFEST_NAME`) records the names an export wrote,
 so that the next export into the same folder can remove the files it no
@@ -19,17 +29,27 @@ import contextlib
 import json
 import os
 import shutil
-import tempfile
 import zlib
 from collections.abc import Iterable
 
-from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.atomic_write import sync_folder
 from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import file_name_problem
+from sitemap_studio.core.export_recovery import (
+    MANIFEST_NAME,
+    TEMP_PREFIX,
+    begin_commit,
+    clean_stale,
+    clean_stale_locked,
+    end_commit,
+    export_name_problem,
+    folder_lock,
+    make_temp_folder,
+    roll_back,
+)
 from sitemap_studio.core.saving import GZIP_LEVEL
 
-MANIFEST_NAME = ".sitemap-studio-export.json"
-TEMP_PREFIX = ".sitemap-studio-export-"
+__all__ = ["MANIFEST_NAME", "TEMP_PREFIX", "OutputFolder", "clean_stale"]
+
 _MANIFEST_MAX_BYTES = 16 * 1024 * 1024
 
 
@@ -42,6 +62,7 @@ class OutputFolder:
     """A transaction on one output folder: stage files, then :meth:`commit` or :meth:`abort`.
 
     ``protected`` are paths that must never be overwritten (the inputs).
+    Creating one first cleans up after killed exports (:func:`clean_stale`).
     """
 
     def __init__(self, out_dir: str | os.PathLike[str], protected: Iterable[str] = ()) -> None:
@@ -49,7 +70,9 @@ class OutputFolder:
         try:
             os.makedirs(folder, exist_ok=True)
             self.root = os.path.realpath(folder)
-            self.temp = tempfile.mkdtemp(prefix=TEMP_PREFIX, dir=self.root)
+            with folder_lock(self.root):
+                clean_stale_locked(self.root)
+                self.temp, self._lock = make_temp_folder(self.root)
         except OSError as exc:
             raise _write_failed(exc, folder) from None
         self._protected = {os.path.normcase(os.path.realpath(path)) for path in protected}
@@ -57,7 +80,7 @@ class OutputFolder:
 
     def target(self, name: str) -> str:
         """The path ``name`` gets in the output folder, checked to stay inside it."""
-        problem = _name_problem(name) if name != MANIFEST_NAME else None
+        problem = export_name_problem(name) if name != MANIFEST_NAME else None
         if problem:
             raise SitemapError(f"cannot export: file name {problem}", code="export-options")
         path = os.path.join(self.root, name)
@@ -101,37 +124,51 @@ class OutputFolder:
     def commit(self) -> list[str]:
         """Move the staged files into place; remove stale files of the previous export.
 
-        Returns the names removed.
+        Returns the names removed. The previous files are backed up and the
+        change journalled first, so that a commit cut short, here or by the
+        death of the process, is rolled back (here, or by the next export).
         """
-        names = list(self._names)
-        targets = [self.target(name) for name in names]
-        manifest = self.target(MANIFEST_NAME)
-        previous = self._previous_names()
-        try:
-            # First record everything that may be present, so an interruption leaves no
-            # file of ours that a later export would not know about.
-            self._write_manifest(manifest, [*names, *(n for n in previous if n not in names)])
-            for name, target in zip(names, targets, strict=True):
-                os.replace(os.path.join(self.temp, name), target)
-            _sync_folder(self.root)
-        except OSError as exc:
-            raise _write_failed(exc, self.root) from None
-        removed: list[str] = []
-        for name in previous:
-            if name in names:
-                continue
-            path = os.path.join(self.root, name)
-            if os.path.lexists(path) and not os.path.isdir(path):
-                with contextlib.suppress(OSError):
-                    os.unlink(path)
-                    removed.append(name)
-        self._write_manifest(manifest, names)
+        names = [*self._names, MANIFEST_NAME]
+        for name in names:
+            self.target(name)
+        with folder_lock(self.root):
+            previous = self._previous_names()
+            stale = [name for name in previous if name not in names and _is_file(
+                os.path.join(self.root, name))]
+            text = json.dumps({"written_by": "Sitemap Studio", "files": self._names}, indent=2)
+            self.write(os.path.join(self.temp, MANIFEST_NAME), (text + "\n").encode(), False)
+            try:
+                begin_commit(self.temp, self.root, names, stale)
+                for name in names:
+                    os.replace(os.path.join(self.temp, name), os.path.join(self.root, name))
+                removed = []
+                for name in stale:
+                    with contextlib.suppress(OSError):
+                        os.unlink(os.path.join(self.root, name))
+                        removed.append(name)
+                sync_folder(self.root)
+                end_commit(self.temp)
+            except OSError as exc:
+                roll_back(self.temp, self.root)
+                raise _write_failed(exc, self.root) from None
         self.abort()
         return removed
 
     def abort(self) -> None:
-        """Remove the temporary folder and everything staged in it."""
-        shutil.rmtree(self.temp, ignore_errors=True)
+        """Remove the temporary folder and everything staged in it.
+
+        A commit that failed half way is rolled back first; if that is not
+        possible the temporary folder stays (it holds the previous files) and
+        the next export retries.
+        """
+        if self._lock < 0:
+            return
+        try:
+            if roll_back(self.temp, self.root):
+                shutil.rmtree(self.temp, ignore_errors=True)
+        finally:
+            os.close(self._lock)
+            self._lock = -1
 
     def _previous_names(self) -> list[str]:
         path = os.path.join(self.root, MANIFEST_NAME)
@@ -145,26 +182,10 @@ class OutputFolder:
         files = data.get("files") if isinstance(data, dict) else None
         if not isinstance(files, list):
             return []
-        return [name for name in files if isinstance(name, str) and not _name_problem(name)]
-
-    @staticmethod
-    def _write_manifest(path: str, names: list[str]) -> None:
-        text = json.dumps({"written_by": "Sitemap Studio", "files": names}, indent=2) + "\n"
-        atomic_write(path, [text.encode("utf-8")])
+        return [name for name in files
+                if isinstance(name, str) and not export_name_problem(name)]
 
 
-def _name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a file of an export (a plain ``.xml`` or ``.xml.gz`` name)."""
-    return file_name_problem(name[:-3] if name.endswith(".gz") else name)
-
-
-def _sync_folder(folder: str) -> None:
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+def _is_file(path: str) -> bool:
+    """Whether ``path`` exists and is not a folder (a symbolic link counts as a file)."""
+    return os.path.lexists(path) and not os.path.isdir(path)
