@@ -28,7 +28,7 @@ from sitemap_studio.core.split_export import export_documents
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL")
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-BASE = "https://example.com/maps/"
+BASE = "https://example.com/"
 #: Calls that change the file system; the child counts them during the commit and dies at one.
 STEPS = ("link", "symlink", "mkdir", "rmdir", "replace", "rename", "unlink", "remove")
 
