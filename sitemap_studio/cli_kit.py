@@ -19,6 +19,8 @@ from urllib.parse import urlsplit, urlunsplit
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_locs import written_urls
+from sitemap_studio.core.export_run import ExportSources, blocking_findings
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
@@ -40,13 +42,15 @@ from sitemap_studio.core.submission import (
     write_kit,
 )
 from sitemap_studio.core.urls import origin
-from sitemap_studio.core.validation.project import Member, ProjectValidator
+from sitemap_studio.core.validation.project import Member
 from sitemap_studio.core.workspace import open_workspace
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 #: Crawlers read the first 500 KiB of a robots.txt; more is not worth checking.
 MAX_ROBOTS_BYTES = 512 * 1024
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+#: Blocking findings printed before the rest are counted.
+_SHOWN = 200
 
 
 class _Stop(Exception):
@@ -126,6 +130,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--submit", action="store_true",
                         help="POST the batches to the IndexNow endpoint (only with this flag; "
                              "upload the key file first)")
+    parser.add_argument("--allow-errors", action="store_true",
+                        help="build the kit even when the sitemaps have errors export cannot "
+                             "resolve (as export --allow-errors does)")
     parser.add_argument("--endpoint", metavar="URL", type=_url,
                         help="the IndexNow endpoint for --submit and the GET link (default: "
                              f"the project's, else {INDEXNOW_ENDPOINT})")
@@ -221,24 +228,30 @@ def _from_base_url(args: argparse.Namespace, limits: Limits) -> _Inputs:
 # --- checking -----------------------------------------------------------------------------------
 
 
-def _blocks_export(finding: Finding) -> bool:
-    return finding.severity == Severity.ERROR and (
-        finding.code.startswith(("loc-", "scope-")) or finding.code == "structure-missing-loc")
+def _check_locations(inputs: _Inputs, allow_errors: bool) -> None:
+    """Stop with exit 1, listing them, when the URLs have errors that block export.
 
-
-def _check_locations(inputs: _Inputs) -> None:
-    """Stop with exit 1, listing them, when the URLs have errors that block export."""
-    members = [Member(path, document, url) for path, document, url in inputs.documents]
-    validators = ProjectValidator(members, site_url=inputs.site_url).run().validators
-    blocking = [_located(member.key, finding)
-                for member in members
-                for finding in validators[member.key].findings()
-                if _blocks_export(finding)]
-    for line in blocking:
-        print(line, file=sys.stderr)
+    The rules are export's own (:func:`blocks_export`): what export resolves
+    (duplicates, relative URLs with a site URL, more than 50,000 URLs) never
+    stops the kit; with ``--allow-errors`` nothing does, and the URLs export
+    would leave out are left out of the batches too.
+    """
+    members = [Member(path, document, url) for path, document, url in inputs.documents
+               if path != inputs.index_path]
+    sources = ExportSources(members=members, documents=[m.document for m in members],
+                            site_url=inputs.site_url)
+    blocking = blocking_findings(sources)
+    for key, finding in blocking[:_SHOWN]:
+        print(_located(key, finding), file=sys.stderr)
+    if len(blocking) > _SHOWN:
+        print(f"... and {len(blocking) - _SHOWN} more errors", file=sys.stderr)
+    if blocking and not allow_errors:
+        raise _fail(f"nothing written: {_count(len(blocking), 'error')} that export cannot "
+                    "resolve by itself (see 'sitemap-studio validate'); fix them, or build the "
+                    "kit anyway with --allow-errors", EXIT_INVALID)
     if blocking:
-        raise _fail(f"nothing written: {len(blocking)} error(s) in the sitemaps' locations "
-                    "block export (see 'sitemap-studio validate')", EXIT_INVALID)
+        inputs.notes.append(f"built anyway (--allow-errors) with {_count(len(blocking), 'error')}"
+                            " in the sitemaps; URLs that export leaves out are not batched")
 
 
 def _located(path: str, finding: Finding) -> str:
@@ -247,22 +260,20 @@ def _located(path: str, finding: Finding) -> str:
 
 
 def _page_urls(inputs: _Inputs) -> list[str]:
-    urls: list[str] = []
+    """The URLs to batch, written as export writes them (see :func:`written_urls`)."""
     for path, document, _url in inputs.documents:
-        if document.kind != DocumentKind.URLSET:
-            if path != inputs.index_path:
-                inputs.notes.append(f"{os.path.basename(path)} is a sitemap index: its entries "
-                                    "are sitemaps, not pages, so they are not batched")
-            continue
-        urls.extend(loc for row in range(len(document)) if (loc := document.text(row, 0)))
-    return urls
+        if document.kind != DocumentKind.URLSET and path != inputs.index_path:
+            inputs.notes.append(f"{os.path.basename(path)} is a sitemap index: its entries "
+                                "are sitemaps, not pages, so they are not batched")
+    return written_urls([document for _path, document, _url in inputs.documents],
+                        inputs.site_url)
 
 
 # --- building and printing ----------------------------------------------------------------------
 
 
 def _build(args: argparse.Namespace, inputs: _Inputs) -> int:
-    _check_locations(inputs)
+    _check_locations(inputs, args.allow_errors)
     status = EXIT_OK
     try:
         lines = robots_lines(inputs.sitemaps)

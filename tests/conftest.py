@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.xsd_oracle import XsdOracle, build_oracle
 
 # Before anything imports Qt: no display is needed unless one is asked for explicitly.
 if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
@@ -52,3 +53,16 @@ def hostile_dir(shared_dir: Path) -> Path:
 def corpus_dir(shared_dir: Path) -> Path:
     """Real-world sitemaps, ``../shared/corpus/real``, with their MANIFEST.tsv."""
     return require_dir(shared_dir / "corpus" / "real", "../shared/corpus/real")
+
+
+@pytest.fixture(scope="session")
+def core_xsd_oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
+    """Validates urlsets and indexes against the shared XSDs (what every written file must pass).
+
+    Skipped when ``../shared`` is missing (an error when CI is set, through
+    ``shared_dir``); an error when ``../shared`` lacks the schemas.
+    """
+    schemas = shared_dir / "schemas"
+    if not (schemas / "sitemap.xsd").is_file():
+        pytest.fail(f"the XSDs are missing from {schemas}", pytrace=False)
+    return build_oracle(schemas, tmp_path_factory.mktemp("core-xsd-oracle"))

@@ -50,6 +50,8 @@ class SitemapDocument(DocumentBytes):
         info: dict[str, object] | None = None,
     ) -> None:
         super().__init__(raw, layout)
+        # Only XML has character references: in a text list "&amp;" is five characters.
+        self._has_references = self._has_references and source.format in ("xml", "feed")
         self._lines: LineIndex | None = None
         self.source = source
         self.codec = codec
@@ -84,7 +86,7 @@ class SitemapDocument(DocumentBytes):
         begin = self._cols[2 * field_index][row]
         if begin >= 0:
             text = self._raw[begin : self._cols[2 * field_index + 1][row]].decode("utf-8")
-            if "&" in text:
+            if self._has_references and "&" in text:
                 text = unescape(text)
             return text.strip(XML_WHITESPACE)
         if begin == ABSENT:
@@ -104,7 +106,7 @@ class SitemapDocument(DocumentBytes):
                 texts.append(None)
                 continue
             text = raw[begin : cols[index + 1][row]].decode("utf-8")
-            texts.append(unescape(text) if "&" in text else text)
+            texts.append(unescape(text) if self._has_references and "&" in text else text)
         return texts[0], texts[1], texts[2], texts[3]
 
     def column_texts(self, field_index: int, start: int, stop: int) -> list[str | None]:
@@ -151,7 +153,7 @@ class SitemapDocument(DocumentBytes):
                 values[name] = None
                 continue
             text = self._raw[begin : self._cols[2 * index + 1][row]].decode("utf-8")
-            if "&" in text:
+            if self._has_references and "&" in text:
                 text = unescape(text)
             value = text.strip(XML_WHITESPACE)
             values[name] = value

@@ -114,7 +114,8 @@ class EntryFeed:
                         self.notes.merged += 1
                         continue
                     seen.add(text)
-                    body = escape_text(text) if "&" in text else text
+                    # A plain location holds no "<" and no character XML cannot hold.
+                    body = text.replace("&", "&amp;") if "&" in text else text
                     try:
                         filler.add(_LOC_HEAD + body.encode("ascii") + _LOC_TAIL, None)
                     except SitemapError as exc:

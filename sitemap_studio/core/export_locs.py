@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable
 from urllib.parse import urljoin
 
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.urls import origin, parse_url, percent_encode_iri
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -108,6 +111,28 @@ class LocRules:
         if len(url) < LOC_MIN_LENGTH:
             return TOO_SHORT
         return Loc(url, found, change)
+
+
+def written_urls(documents: Iterable[SitemapDocument], site_url: str | None) -> list[str]:
+    """The page URLs an export of ``documents`` writes, in order, each once.
+
+    The same form everywhere a URL is published (sitemaps, IndexNow batches):
+    resolved against ``site_url``, percent-encoded, punycode host; locations
+    export leaves out are left out here too. Indexes list sitemaps, not pages,
+    and are skipped.
+    """
+    rules = LocRules(site_url)
+    seen: set[str] = set()
+    urls: list[str] = []
+    for doc in documents:
+        if doc.kind != DocumentKind.URLSET:
+            continue
+        for row in range(len(doc)):
+            loc = rules.prepare(doc.text(row, 0))
+            if not isinstance(loc, str) and loc.url not in seen:
+                seen.add(loc.url)
+                urls.append(loc.url)
+    return urls
 
 
 def site_root(site_url: str | None) -> str | None:

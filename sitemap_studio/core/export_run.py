@@ -21,6 +21,7 @@ the export uses them (:meth:`ExportOptions.problems`).
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -133,10 +134,15 @@ def blocking_findings(
                             cancel=cancel, progress=progress)
     targets = {id(doc) for doc in sources.documents}
     site_known = site_root(site_url or sources.site_url) is not None
-    return [(member.key, finding)
-            for member in sources.members if id(member.document) in targets
-            for finding in validator.validators[member.key].findings()
-            if blocks_export(finding, site_known=site_known)]
+    found = [(member.key, finding)
+             for member in sources.members if id(member.document) in targets
+             for finding in validator.validators[member.key].findings()
+             if blocks_export(finding, site_known=site_known)]
+    # The validators' indexes (every URL, every hreflang cluster) hold as much memory as
+    # the documents, in reference cycles: free them now, before the export needs its own.
+    del validator
+    gc.collect()
+    return found
 
 
 def check_and_export(

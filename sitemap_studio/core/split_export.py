@@ -24,6 +24,7 @@ as it was.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -82,6 +83,7 @@ def export_documents(
     rules = LocRules(site_url or options.base_url)
     inputs = [doc.source.path for doc in documents if doc.source.path]
     root = os.path.abspath(os.fspath(options.out_dir))
+    created = _missing_folders(root)
     outputs: dict[str, OutputFolder] = {}
     try:
         with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="sitemap-export") as pool:
@@ -90,6 +92,7 @@ def export_documents(
             def filler_for(target: HostTarget) -> FileFiller:
                 filler = fillers.get(target)
                 if filler is None:
+                    created.extend(_missing_folders(os.path.join(root, target.folder)))
                     output = OutputFolder(os.path.join(root, target.folder), protected=inputs)
                     outputs[target.origin] = output
                     filler = fillers[target] = FileFiller(options, namespaces, output, pool)
@@ -125,8 +128,23 @@ def export_documents(
     except BaseException:
         for output in outputs.values():
             output.abort()
+        for folder in sorted(set(created), key=len, reverse=True):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)  # only folders this export made, and only when empty
         raise
     return ExportReport(root if len(sets) > 1 else sets[0].out_dir, sets, notes)
+
+
+def _missing_folders(folder: str) -> list[str]:
+    """``folder`` and those of its parents that do not exist yet (an export makes them)."""
+    missing = []
+    while folder and not os.path.exists(folder):
+        missing.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return missing
 
 
 def _nothing_left(notes: ExportNotes) -> str:

@@ -102,19 +102,36 @@ def test_a_key_given_on_the_command_line_wins(tmp_path, capsys) -> None:
 
 
 def test_locations_that_block_export_exit_1_and_write_nothing(tmp_path, capsys) -> None:
-    project = make_project(tmp_path, pages=(f"{SITE}", "/relative-page"))
+    project = make_project(tmp_path, pages=(f"{SITE}", "ftp://www.example.com/file",
+                                            "/relative-page"))
     assert kit(str(project)) == 1
     err = capsys.readouterr().err
-    assert "pages.xml:4: error loc-not-absolute" in err
-    assert "block export" in err
+    assert "pages.xml:4: error loc-unsupported-scheme" in err
+    assert "loc-not-absolute" not in err  # the site URL resolves it, as export does
+    assert "export cannot resolve by itself" in err and "--allow-errors" in err
     assert not (tmp_path / "export").exists()
 
 
-def test_the_example_project_is_blocked_by_its_relative_location(tmp_path, capsys) -> None:
+def test_allow_errors_batches_the_urls_export_writes(tmp_path, capsys) -> None:
+    project = make_project(tmp_path, pages=(f"{SITE}", "ftp://www.example.com/file",
+                                            "/relative-page", f"{SITE}caf\u00e9", f"{SITE}"))
+    assert kit(str(project), "--allow-errors") == 0
+    out = capsys.readouterr().out
+    assert "built anyway (--allow-errors) with 1 error" in out
+    batch = json.loads(next((tmp_path / "export").glob("indexnow-*.json")).read_text())
+    # Resolved, percent-encoded and each once, as in the exported sitemaps; ftp left out.
+    assert [u for u in batch["urlList"] if "blog" not in u] == [
+        SITE, f"{SITE}relative-page", f"{SITE}caf%C3%A9"]
+
+
+def test_the_example_project_is_blocked_by_its_errors_unless_allowed(tmp_path, capsys) -> None:
     assert kit(str(EXAMPLE), "--out", str(tmp_path / "kit")) == 1
     err = capsys.readouterr().err
-    assert "sitemap-pages.xml" in err and "loc-not-absolute" in err
+    assert "sitemap-pages.xml" in err and "changefreq-invalid" in err
+    assert "loc-not-absolute" not in err
     assert not (tmp_path / "kit").exists()
+    assert kit(str(EXAMPLE), "--out", str(tmp_path / "kit"), "--allow-errors") == 0
+    assert (tmp_path / "kit").is_dir()
 
 
 def test_unreadable_input_exits_2(tmp_path, capsys) -> None:

@@ -62,3 +62,14 @@ def test_invalid_utf8_in_a_text_sitemap_is_located() -> None:
         open_bytes(b"https://example.com/a\nhttps://example.com/caf\xe9\n", "s.txt")
     assert caught.value.line == 2
     assert "UTF-8" in caught.value.message
+
+
+def test_a_text_list_takes_ampersands_literally(tmp_path) -> None:
+    # A text sitemap has no character references: "&amp;" there is five characters of the URL.
+    data = b"https://example.com/?a=1&amp;b=2\nhttps://example.com/x&lt;y&z\n"
+    doc = open_bytes(data, "list.txt")
+    expected = ["https://example.com/?a=1&amp;b=2", "https://example.com/x&lt;y&z"]
+    assert [doc.text(row, 0) for row in range(len(doc))] == expected
+    assert doc.column_texts(0, 0, 2) == expected
+    assert [entry.loc for entry in doc.entries()] == expected
+    assert doc.to_bytes() == data
