@@ -16,6 +16,7 @@ rows held as entries (extensions, edits) take the careful path.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -25,11 +26,11 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
 from sitemap_studio.core.export_guard import EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
-from sitemap_studio.core.export_files import FileFiller
+from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_locs import (
     LOC_MAX_LENGTH,
     LOC_MIN_LENGTH,
-    PLAIN_LOC,
+    PLAIN_PATH,
     Loc,
     LocRules,
 )
@@ -45,8 +46,6 @@ from sitemap_studio.core.xml_writer import simple_entry_xml
 CHECK_EVERY = 8192
 #: Why a ``<sitemap>`` inside a ``<urlset>`` is not written.
 NOT_A_PAGE = "a <sitemap> entry inside a <urlset> (it names a sitemap file, not a page)"
-_LOC_HEAD = b"<url>\n    <loc>"
-_LOC_TAIL = b"</loc>\n  </url>"
 
 #: The file filler of a host (created on first use).
 FillerFor = Callable[[HostTarget], FileFiller]
@@ -61,8 +60,12 @@ class EntryFeed:
         self.hosts = hosts
         self.notes = notes
         self.filler_for = filler_for
-        #: ``scheme://host`` as written in plain locations -> the filler they all go to.
-        self._direct: dict[str, FileFiller] = {}
+        self._fast: tuple[Callable[[str], object], HostTarget] | None = None
+        targets = list(hosts.targets.values())
+        if len(targets) == 1 and targets[0].base_path == "/":
+            # Plain locations of the one host, written as its origin is: no check can fail.
+            pattern = re.compile(re.escape(targets[0].origin) + PLAIN_PATH)
+            self._fast = (pattern.match, targets[0])
         self.seen: set[str] = set()
         self.judge = ValueJudge()
         self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
@@ -100,28 +103,45 @@ class EntryFeed:
     # ------------------------------------------------------------------------------ rows
 
     def _text_rows(self, doc: SitemapDocument, first: int, locs: list[str | None]) -> None:
-        # The common line (a plain URL of a host published at its root) takes the short way:
-        # one match, one set look-up, straight into its host's files.
-        match = PLAIN_LOC.match
-        direct = self._direct
+        # The common line, a plain URL of the one host (published at its root), takes the
+        # short way: judged by one pattern over the chunk and appended to the files in bulk.
+        fast = self._fast
+        if fast is None:
+            for offset, text in enumerate(locs):
+                self._text_row(doc, first + offset, text)
+            return
+        match, target = fast
+        plain = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
+                 and match(text) is not None for text in locs]
         seen = self.seen
-        for offset, text in enumerate(locs):
-            if text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH:
-                found = match(text)
-                filler = direct.get(found.group(1)) if found is not None else None
-                if filler is not None:
-                    if text in seen:
-                        self.notes.merged += 1
-                        continue
-                    seen.add(text)
-                    # A plain location holds no "<" and no character XML cannot hold.
-                    body = text.replace("&", "&amp;") if "&" in text else text
-                    try:
-                        filler.add(_LOC_HEAD + body.encode("ascii") + _LOC_TAIL, None)
-                    except SitemapError as exc:
-                        raise _entry_error(doc, first + offset, exc.message) from None
-                    continue
+        merged = 0
+        pending: list[str] = []
+        for offset, is_plain in enumerate(plain):
+            text = locs[offset]
+            if is_plain:
+                if text in seen:
+                    merged += 1
+                else:
+                    seen.add(text)  # type: ignore[arg-type]
+                    pending.append(text)  # type: ignore[arg-type]
+                continue
+            if pending:
+                self._bulk(doc, first, self.filler_for(target), pending)
+                pending = []
             self._text_row(doc, first + offset, text)
+        if pending:
+            self._bulk(doc, first, self.filler_for(target), pending)
+        self.notes.merged += merged
+
+    @staticmethod
+    def _bulk(doc: SitemapDocument, first: int, filler: FileFiller, urls: list[str]) -> None:
+        # A plain location holds no "<" and no character XML cannot hold; only "&" needs care.
+        escaped = [(url.replace("&", "&amp;") if "&" in url else url).encode("ascii")
+                   for url in urls]
+        try:
+            filler.add_locs(escaped)
+        except SitemapError as exc:
+            raise _entry_error(doc, first, exc.message) from None
 
     def _text_row(self, doc: SitemapDocument, row: int, text: str | None) -> None:
         if text == OBJECT_ROW:
@@ -132,12 +152,7 @@ class EntryFeed:
         loc, target = placed
         url = loc.url
         escaped = escape_text(url) if ("&" in url or "<" in url or ">" in url) else url
-        filler = self._send(doc, row, target, _LOC_HEAD + escaped.encode("utf-8") + _LOC_TAIL,
-                            None)
-        if not loc.change and target.base_path == "/" and url == text:
-            found = PLAIN_LOC.match(url)
-            if found is not None:
-                self._direct[found.group(1)] = filler
+        self._send(doc, row, target, LOC_HEAD + escaped.encode("utf-8") + LOC_TAIL, None)
 
     def _plain_row(self, doc: SitemapDocument, row: int, text: str | None,
                    values: list[str | None], body_of: BodyOf) -> None:

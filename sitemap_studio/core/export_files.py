@@ -15,10 +15,12 @@ overlaps serialisation. Finished files wait in memory only up to
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from itertools import accumulate
 
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import SitemapError
@@ -36,6 +38,9 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: any size always may), so with the file being filled about two full-size files at most.
 IN_FLIGHT_BYTES = PROTOCOL_MAX_BYTES
 _DAY = 86400.0
+#: A plain entry around its escaped URL.
+LOC_HEAD = b"<url>\n    <loc>"
+LOC_TAIL = b"</loc>\n  </url>"
 
 
 def stylesheet_line(options: ExportOptions) -> bytes:
@@ -90,6 +95,33 @@ class FileFiller:
             if key is not None and key > self.newest_key:
                 self.newest_key, self.newest = key, lastmod
                 self.threshold = _threshold(key)
+
+    def add_locs(self, locs: list[bytes]) -> None:
+        """Append plain ``<url><loc>`` entries, one per escaped URL, many at a time.
+
+        The same files as :meth:`add` one by one, without a Python call per entry:
+        the entries that fit are found from their sizes and appended in one join.
+        """
+        lead = ENTRY_LEAD + LOC_HEAD
+        extra = len(lead) + len(LOC_TAIL)
+        start = 0
+        while start < len(locs):
+            room_urls = self._max_urls - self.count
+            if room_urls <= 0:
+                self._close()
+                continue
+            take = locs[start:start + room_urls]
+            room = self._room + len(ENTRY_LEAD) - len(self.buffer)
+            ends = list(accumulate(len(loc) + extra for loc in take))
+            fit = bisect_right(ends, room)
+            if not fit:
+                if not self.count:
+                    self.add(LOC_HEAD + take[0] + LOC_TAIL, None)  # too big: add() says so
+                self._close()
+                continue
+            self.buffer += lead + (LOC_TAIL + lead).join(take[:fit]) + LOC_TAIL
+            self.count += fit
+            start += fit
 
     def finish(self) -> list[ExportedFile]:
         """Close the last file and wait until every file is written."""
@@ -156,4 +188,4 @@ def _threshold(key: float) -> str:
     return moment.strftime("%Y-%m-%d") if moment.year >= 1000 else ""
 
 
-__all__ = ["IN_FLIGHT_BYTES", "WORKERS", "FileFiller", "stylesheet_line"]
+__all__ = ["IN_FLIGHT_BYTES", "LOC_HEAD", "LOC_TAIL", "WORKERS", "FileFiller", "stylesheet_line"]

@@ -34,7 +34,9 @@ LOC_MIN_LENGTH = 12
 LOC_MAX_LENGTH = 2048
 
 #: A location written the common way: nothing to resolve, encode or check further.
-PLAIN_LOC = re.compile(r"(https?://[a-z0-9][a-z0-9.\-]*)(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?\Z")
+#: What may follow the host of such a location: a path and query of plain characters.
+PLAIN_PATH = r"(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?\Z"
+PLAIN_LOC = re.compile(r"(https?://[a-z0-9][a-z0-9.\-]*)" + PLAIN_PATH)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 # Why a location is left out (the keys of the report's counts).
@@ -157,5 +159,5 @@ def path_of(url: str) -> str:
 
 __all__ = [
     "EMPTY", "LOC_MAX_LENGTH", "LOC_MIN_LENGTH", "NOT_HTTP", "NO_HOST", "NO_LOC", "RELATIVE",
-    "PLAIN_LOC", "TOO_LONG", "TOO_SHORT", "Loc", "LocRules", "path_of", "site_root",
+    "PLAIN_LOC", "PLAIN_PATH", "TOO_LONG", "TOO_SHORT", "Loc", "LocRules", "path_of", "site_root",
 ]
