@@ -53,7 +53,7 @@ from sitemap_studio.core.project_values import url_problem
 from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.blockers_panel import BlockersPanel
-from sitemap_studio.dialogs.export_report_view import ExportReportView
+from sitemap_studio.dialogs.export_report_view import ExportReportView, report_summary
 from sitemap_studio.dialogs.export_settings_form import ExportSettingsForm
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
 from sitemap_studio.qt_models.publish_models import Blocker, human_size, plan_model
@@ -319,20 +319,14 @@ class ExportDialog(QDialog):
         self.report_view.show_report(report, _common_folder(self.sources))
         self._show_tab(self.report_tab)
         self.open_folder_button.setEnabled(True)
-        text = (f"Wrote {plural(len(report.files), 'file')} with {plural(report.urls, 'URL')}"
-                f" ({human_size(report.raw_bytes)} uncompressed, {human_size(report.stored_bytes)}"
-                f" on disk)")
-        if report.index is not None:
-            text += f" and the index {report.index.name}"
-        text += f" to {report.out_dir}."
-        if report.removed:
-            text += " Removed files of the previous export that are no longer produced: " + \
-                ", ".join(report.removed) + "."
+        text = report_summary(report)
         self.status_label.show_info(text)
         self._maybe_close()
 
     def _failed(self, error: SitemapError) -> None:
-        self.status_label.show_problem(f"Nothing was written: {error.message}")
+        hint = (" Give the public URL of each other host's files under Other hosts' URLs."
+                if error.code == "export-hosts" else "")
+        self.status_label.show_problem(f"Nothing was written: {error.message}{hint}")
         self._maybe_close()
 
     def _cancelled(self) -> None:

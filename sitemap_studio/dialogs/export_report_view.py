@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from sitemap_studio.core.export_options import ExportReport
-from sitemap_studio.qt_models.publish_models import result_model
+from sitemap_studio.core.export_report import plural
+from sitemap_studio.qt_models.publish_models import human_size, result_model
 
 #: Examples listed per kind of note (the counts always cover everything).
 NOTE_EXAMPLES = 5
@@ -37,6 +38,24 @@ def report_notes(report: ExportReport, folder: str | None = None) -> list[str]:
         prefix = os.path.join(folder, "")
         lines = [line.replace(prefix, "") for line in lines]
     return lines
+
+
+def report_summary(report: ExportReport) -> str:
+    """One paragraph: the files and indexes written, where, and how many entries were left out."""
+    text = (f"Wrote {plural(len(report.files), 'file')} with {plural(report.urls, 'URL')}"
+            f" ({human_size(report.raw_bytes)} uncompressed, {human_size(report.stored_bytes)}"
+            " on disk)")
+    indexes = [each.index.name for each in report.sets if each.index is not None]
+    if indexes:
+        text += f" and the {'index' if len(indexes) == 1 else 'indexes'} " + ", ".join(indexes)
+    text += f" to {report.out_dir}."
+    left_out = report.notes.left_out.total
+    if left_out:
+        text += f" {plural(left_out, 'entry', 'entries')} left out (see below)."
+    if report.removed:
+        text += (" Removed files of the previous export that are no longer produced: "
+                 + ", ".join(report.removed) + ".")
+    return text
 
 
 class ExportReportView(QWidget):
@@ -72,4 +91,4 @@ class ExportReportView(QWidget):
         return self.notes_view.toPlainText()
 
 
-__all__ = ["NOTE_EXAMPLES", "ExportReportView", "report_notes"]
+__all__ = ["NOTE_EXAMPLES", "ExportReportView", "report_notes", "report_summary"]

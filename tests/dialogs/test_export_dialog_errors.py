@@ -149,7 +149,7 @@ def test_errors_are_listed_and_the_user_decides(qtbot, runner, tmp_path, oracle,
     oracle.assert_valid(data, "sitemap-1.xml.gz")
     oracle.assert_valid(files[1].read_bytes(), "sitemap-index.xml")
     assert b"ftp:" not in data and b"2024-13-45" not in data and BAD_DATE.encode() in data
-    assert report.urls == 16
+    assert report.urls == 16 and "1 entry left out" in dialog.status_label.text()
     notes = dialog.report_view.notes().splitlines()
     assert "left out: 1 entry: not an http or https URL" in notes
     assert f"  b.xml:8: {FTP}" in notes
@@ -177,3 +177,39 @@ def test_double_clicking_an_error_asks_for_its_entry(qtbot, runner, tmp_path) ->
     assert jumped.args == [work.items[1].path, ftp_entry, "loc"]
     assert dialog.jump_target == (work.items[1].path, ftp_entry, "loc")
     assert not dialog.isVisible()
+
+
+def test_urls_of_another_host_get_its_base_url_in_the_dialog(qtbot, runner, tmp_path,
+                                                             oracle) -> None:
+    shop = "https://shop.example.com/"
+    work = project(tmp_path, **{
+        "a.xml": urlset([f"{SITE}page-{n}" for n in range(1, 6)]),
+        "b.xml": urlset([f"{shop}item-{n}" for n in range(1, 4)])})
+    dialog = open_dialog(qtbot, runner, work)
+    with qtbot.waitSignal(dialog.service.failed, timeout=30_000):
+        click(qtbot, dialog.export_button)
+    assert dialog.status_label.is_problem and "shop.example.com" in dialog.status_label.text()
+    assert "under Other hosts' URLs" in dialog.status_label.text()
+    assert written_files(tmp_path / "export") == []
+
+    # A bad URL is refused as it is typed; a good one lets the export write both hosts.
+    qtbot.keyClicks(dialog.form.hosts_edit, "shop.example.com/maps")
+    assert dialog.problem_label.is_problem and "other hosts" in dialog.problem_label.text()
+    assert not dialog.export_button.isEnabled() and not dialog.ok_button.isEnabled()
+    dialog.form.hosts_edit.clear()
+    qtbot.keyClicks(dialog.form.hosts_edit, shop)
+    assert dialog.export_button.isEnabled() and not dialog.problem_label.is_problem
+    with qtbot.waitSignal(dialog.service.finished, timeout=30_000) as done:
+        click(qtbot, dialog.export_button)
+    report = done.args[0]
+    assert [(each.base_url, [f.urls for f in each.files]) for each in report.sets] == [
+        (SITE, [5]), (shop, [3])]
+    names = cells(dialog.result_model, 0)
+    assert len(names) == 2 and names[1].startswith("shop.example.com")  # type: ignore[union-attr]
+    for each in report.sets:
+        index = Path(each.out_dir) / "sitemap-index.xml"
+        oracle.assert_valid(index.read_bytes(), str(index))
+        assert each.base_url.encode() in index.read_bytes()
+    assert ("the indexes example.com/sitemap-index.xml, shop.example.com/sitemap-index.xml"
+            in dialog.status_label.text())
+    assert dialog.chosen_settings(False).host_base_urls == [shop]  # type: ignore[union-attr]
