@@ -19,7 +19,6 @@ the project (``core.export_run.apply_export_settings``) and saves it.
 from __future__ import annotations
 
 import os
-
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -61,7 +59,7 @@ from sitemap_studio.services.exporting import ExportService
 from sitemap_studio.services.jobs import JobRunner
 
 #: Shows an entry in the window: (member key, entry id or None, field or None).
-JumpTo = Callable[[str, "int | None", "str | None"], None]
+JumpTo = Callable[[str, int | None, str | None], None]
 
 
 class ExportDialog(QDialog):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
