@@ -6,8 +6,11 @@ sizes against the limits) before anything is written. It comes from
 worker when the dialog opens, and each change of the settings re-plans the
 files in well under a millisecond. Export checks the sitemaps and writes the
 files in a worker (progress and Cancel in the dialog); a cancelled or failed
-export leaves the previous output as it was. The written files are listed with
-their counts and sizes, and Open Folder shows them.
+export leaves the previous output as it was. What export resolves by itself
+(splitting, duplicates, encodings, relative URLs) never stops it; other errors
+are listed in the Errors tab (:class:`BlockersPanel`) and the user decides:
+*Export Anyway* or *Cancel*. The Report tab lists the written files with their
+counts and sizes and says what export did to the input; Open Folder shows them.
 
 :meth:`ExportDialog.ask` returns the settings chosen; the caller stores them in
 the project (``core.export_run.apply_export_settings``) and saves it.
@@ -16,6 +19,7 @@ the project (``core.export_run.apply_export_settings``) and saves it.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -24,10 +28,10 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QProgressBar,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -36,19 +40,26 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import ExportOptions, ExportReport, project_base_url
 from sitemap_studio.core.export_preview import EntrySizes, ExportPlan, plan_export
 from sitemap_studio.core.export_run import (
+    ExportSources,
     export_sources,
     options_for,
     output_folder_problem,
     settings_problems,
 )
 from sitemap_studio.core.project_file import ExportSettings, Project
+from sitemap_studio.core.project_values import url_problem
 from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.dialogs import publish_prompts
+from sitemap_studio.dialogs.blockers_panel import BlockersPanel
+from sitemap_studio.dialogs.export_report_view import ExportReportView, report_summary
 from sitemap_studio.dialogs.export_settings_form import ExportSettingsForm
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
-from sitemap_studio.qt_models.publish_models import human_size, plan_model, result_model
+from sitemap_studio.qt_models.publish_models import Blocker, human_size, plan_model
 from sitemap_studio.services.exporting import ExportService
 from sitemap_studio.services.jobs import JobRunner
+
+#: Shows an entry in the window: (member key, entry id or None, field or None).
+JumpTo = Callable[[str, int | None, str | None], None]
 
 
 class ExportDialog(QDialog):
@@ -56,12 +67,15 @@ class ExportDialog(QDialog):
 
     #: The preview table and summary now show the current settings.
     preview_ready = Signal()
+    #: (member key, entry id or None, field or None): the user asked to see this entry.
+    jump_requested = Signal(str, object, object)
 
     def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export Sitemaps")
         self.setMinimumSize(720, 640)
+        self.resize(900, 700)  # fits a 1366x768 screen with its panels and title bar
         self.project = project
         self.sources = export_sources(workspace)
         self.service = ExportService(runner, self)
@@ -71,6 +85,8 @@ class ExportDialog(QDialog):
         self._exported: ExportSettings | None = None
         self._pending_settings: ExportSettings | None = None
         self._close_when_done = False
+        #: The entry to show in the window once the dialog has closed (see :meth:`ask`).
+        self.jump_target: tuple[str, int | None, str | None] | None = None
         settings = project.export if project is not None else _lone_file_settings(workspace)
         folder = project.folder() if project is not None and project.path else None
         base = project_base_url(project) if project is not None else None
@@ -82,6 +98,7 @@ class ExportDialog(QDialog):
         self.service.progress.connect(self._progress)
         self.service.finished.connect(self._finished)
         self.service.failed.connect(self._failed)
+        self.service.blocked.connect(self._blocked)
         self.service.cancelled.connect(self._cancelled)
         self.service.running_changed.connect(self._running_changed)
         self.preview_label.show_info("Measuring the entries for the preview…")
@@ -90,15 +107,19 @@ class ExportDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, *, runner: JobRunner, workspace: Workspace,
-            project: Project | None) -> ExportSettings | None:
+            project: Project | None, jump: JumpTo | None = None) -> ExportSettings | None:
         """Show the dialog; the settings to keep in the project, or ``None``.
 
         OK returns the settings shown; Close returns those of the last
-        successful export, or ``None`` when nothing was exported.
+        successful export, or ``None`` when nothing was exported. When the
+        user double-clicks an error, the dialog closes and ``jump`` is called
+        with that entry.
         """
         dialog = cls(runner, workspace, project, parent)
         try:
             accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            if dialog.jump_target is not None and jump is not None:
+                jump(*dialog.jump_target)
             return dialog.chosen_settings(accepted)
         finally:
             dialog.deleteLater()
@@ -115,13 +136,28 @@ class ExportDialog(QDialog):
         self.problem_label = FeedbackLabel(self)
         layout.addWidget(self.problem_label)
 
-        layout.addWidget(QLabel("<b>Files this export will write</b>"))
+        self.tabs = QTabWidget(self)
+        preview = QWidget(self)
+        preview_layout = QVBoxLayout(preview)
         self.plan_model = plan_model(lambda: self.form.max_urls_spin.value(),
                                      lambda: self.form.max_bytes_spin.value(), self)
         self.preview_view = _table(self.plan_model, self)
-        layout.addWidget(self.preview_view, 2)
+        preview_layout.addWidget(self.preview_view, 1)
         self.preview_label = FeedbackLabel(self)
-        layout.addWidget(self.preview_label)
+        preview_layout.addWidget(self.preview_label)
+        self.preview_tab = self.tabs.addTab(preview, "Files this export will write")
+        self.blockers_panel = BlockersPanel(parent=self)
+        self.blockers_panel.proceed_requested.connect(self._export_anyway)
+        self.blockers_panel.dismissed.connect(self._dismiss_blockers)
+        self.blockers_panel.jump_requested.connect(self._jump)
+        self.errors_tab = self.tabs.addTab(self.blockers_panel, "Errors")
+        self.tabs.setTabVisible(self.errors_tab, False)
+        self.report_view = ExportReportView(self)
+        self.result_model = self.report_view.result_model
+        self.result_view = self.report_view.result_view
+        self.report_tab = self.tabs.addTab(self.report_view, "Report")
+        self.tabs.setTabVisible(self.report_tab, False)
+        layout.addWidget(self.tabs, 1)
 
         row = QHBoxLayout()
         self.progress_bar = QProgressBar(self)
@@ -135,15 +171,10 @@ class ExportDialog(QDialog):
         self.status_label = FeedbackLabel(self)
         layout.addWidget(self.status_label)
 
-        self.result_model = result_model(self)
-        self.result_view = _table(self.result_model, self)
-        self.result_view.setVisible(False)
-        layout.addWidget(self.result_view, 1)
-
         self.buttons = QDialogButtonBox(self)
         self.export_button = self.buttons.addButton("&Export",
                                                     QDialogButtonBox.ButtonRole.ActionRole)
-        self.export_button.clicked.connect(self._export)
+        self.export_button.clicked.connect(lambda: self._export())
         self.open_folder_button = self.buttons.addButton(
             "Open &Folder", QDialogButtonBox.ButtonRole.ActionRole)
         self.open_folder_button.setEnabled(False)
@@ -168,9 +199,13 @@ class ExportDialog(QDialog):
         folder = output_folder_problem(self.project, settings)
         if folder:
             saving.append(folder)
+        saving.extend(f"other hosts' base URLs: {problem}" for problem in
+                      map(url_problem, settings.host_base_urls) if problem)
         covered = {problem.split(":", 1)[0] for problem in saving} | {"output folder"}
+        said = {problem.split(": ", 1)[-1] for problem in saving}
         exporting = [problem for problem in self.options().problems()
-                     if problem.split(":", 1)[0] not in covered]
+                     if problem.split(":", 1)[0] not in covered
+                     and problem.split(": ", 1)[-1] not in said]
         if self.sources.unreadable:
             exporting.append(f"{plural(len(self.sources.unreadable), 'file')} of the project "
                              f"cannot be read: {self.sources.unreadable[0].located()}")
@@ -186,9 +221,11 @@ class ExportDialog(QDialog):
             self.problem_label.show_problem("\n".join(saving + exporting))
         else:
             self.problem_label.show_info("Ready to export. The sitemaps are checked first: "
-                                         "errors in them stop the export.")
+                                         "what export cannot fix by itself is listed, and "
+                                         "you decide.")
         self.ok_button.setEnabled(not saving and not running)
         self.export_button.setEnabled(not saving and not exporting and not running)
+        self.blockers_panel.proceed_button.setEnabled(self.export_button.isEnabled())
 
     def _replan(self) -> None:
         if self._sizes is None:
@@ -222,15 +259,45 @@ class ExportDialog(QDialog):
 
     # ------------------------------------------------------------- exporting
 
-    def _export(self) -> None:
-        if self.service.running:
+    def _export(self, allow_errors: bool = False) -> None:
+        if self.service.running or not self.export_button.isEnabled():
             return
         self._pending_settings = self.form.settings()
-        self.result_view.setVisible(False)
+        self._show_tab(self.preview_tab)
         self.open_folder_button.setEnabled(False)
         self.progress_bar.setRange(0, 0)
-        self.status_label.show_info("Checking the sitemaps, then writing the files…")
-        self.service.export(self.sources, self.options())
+        self.status_label.show_info("Writing the files, leaving out what cannot be written "
+                                    "validly…" if allow_errors else
+                                    "Checking the sitemaps, then writing the files…")
+        self.service.export(self.sources, self.options(), allow_errors=allow_errors)
+
+    def _export_anyway(self) -> None:
+        self._export(allow_errors=True)
+
+    def _blocked(self, blockers: list[Blocker]) -> None:
+        self.blockers_panel.set_blockers(blockers)
+        self.tabs.setTabText(self.errors_tab, f"Errors ({len(blockers):,})")
+        self._show_tab(self.errors_tab)
+        self.blockers_panel.rows_view.setFocus()
+        self.status_label.show_problem("Nothing was written: the sitemaps have errors export "
+                                       "cannot fix by itself. Fix them, or export anyway.")
+        self._maybe_close()
+
+    def _dismiss_blockers(self) -> None:
+        self._show_tab(self.preview_tab)
+        self.status_label.show_info("Nothing was written.")
+
+    def _jump(self, key: str, entry: int | None, field: str | None) -> None:
+        self.jump_target = (key, entry, field)
+        self.jump_requested.emit(key, entry, field)
+        self.reject()
+
+    def _show_tab(self, shown: int) -> None:
+        """Make tab ``shown`` current; the errors tab is only there while it is current."""
+        if shown != self.errors_tab:
+            self.tabs.setTabVisible(self.errors_tab, False)
+        self.tabs.setTabVisible(shown, True)
+        self.tabs.setCurrentIndex(shown)
 
     def _running_changed(self, running: bool) -> None:
         self.form.setEnabled(not running)
@@ -247,23 +314,17 @@ class ExportDialog(QDialog):
     def _finished(self, report: ExportReport) -> None:
         self._report = report
         self._exported = self._pending_settings
-        self.result_model.set_records(report.files)
-        self.result_view.setVisible(True)
+        self.report_view.show_report(report, _common_folder(self.sources))
+        self._show_tab(self.report_tab)
         self.open_folder_button.setEnabled(True)
-        text = (f"Wrote {plural(len(report.files), 'file')} with {plural(report.urls, 'URL')}"
-                f" ({human_size(report.raw_bytes)} uncompressed, {human_size(report.stored_bytes)}"
-                f" on disk)")
-        if report.index is not None:
-            text += f" and the index {report.index.name}"
-        text += f" to {report.out_dir}."
-        if report.removed:
-            text += " Removed files of the previous export that are no longer produced: " + \
-                ", ".join(report.removed) + "."
+        text = report_summary(report)
         self.status_label.show_info(text)
         self._maybe_close()
 
     def _failed(self, error: SitemapError) -> None:
-        self.status_label.show_problem(f"Nothing was written: {error.message}")
+        hint = (" Give the public URL of each other host's files under Other hosts' URLs."
+                if error.code == "export-hosts" else "")
+        self.status_label.show_problem(f"Nothing was written: {error.message}{hint}")
         self._maybe_close()
 
     def _cancelled(self) -> None:
@@ -309,6 +370,15 @@ def _table(model: object, parent: QWidget) -> QTableView:
     view.verticalHeader().setVisible(False)
     view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     return view
+
+
+def _common_folder(sources: ExportSources) -> str | None:
+    """The folder every input file is in (the report names files relative to it)."""
+    folders = {os.path.dirname(member.key) for member in sources.members}
+    try:
+        return os.path.commonpath(list(folders)) if folders else None
+    except ValueError:  # different drives on Windows
+        return None
 
 
 def _lone_file_settings(workspace: Workspace) -> ExportSettings:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -64,6 +65,18 @@ class ExportSettingsForm(QWidget):
                                       "comes from the project's index or site URL)")
         layout.addRow("Public &URL of the folder:", self.base_url_edit)
 
+        self.hosts_edit = QPlainTextEdit("\n".join(settings.host_base_urls))
+        self.hosts_edit.setObjectName("host_base_urls")
+        self.hosts_edit.setPlaceholderText("https://shop.example.com/sitemaps/ (one per line)")
+        self.hosts_edit.setToolTip("When the sitemaps list URLs of more than one host: the "
+                                   "public URL of each other host's files, one per line. "
+                                   "Each host gets its own files and index, in a folder "
+                                   "named after it")
+        self.hosts_edit.setTabChangesFocus(True)
+        lines = self.hosts_edit.fontMetrics().lineSpacing()
+        self.hosts_edit.setFixedHeight(lines * 2 + 12)
+        layout.addRow("&Other hosts' URLs:", self.hosts_edit)
+
         self.max_urls_spin = QSpinBox()
         self.max_urls_spin.setRange(1, PROTOCOL_MAX_URLS)
         self.max_urls_spin.setGroupSeparatorShown(True)
@@ -109,6 +122,7 @@ class ExportSettingsForm(QWidget):
         for edit in (self.folder_edit, self.base_url_edit, self.pattern_edit,
                      self.index_name_edit, self.stylesheet_edit):
             edit.textChanged.connect(self.changed)
+        self.hosts_edit.textChanged.connect(self.changed)
         self.max_urls_spin.valueChanged.connect(self.changed)
         self.max_bytes_spin.valueChanged.connect(self.changed)
         self.gzip_check.toggled.connect(self.changed)
@@ -127,8 +141,14 @@ class ExportSettingsForm(QWidget):
             stylesheet=stylesheet or None,
             index_lastmod=str(self.index_lastmod_combo.currentData()),
             index_name=self.index_name_edit.text().strip(),
+            host_base_urls=self.host_base_urls(),
             extra=dict(self._original.extra),
         )
+
+    def host_base_urls(self) -> list[str]:
+        """The other hosts' base URLs as typed, one per non-empty line."""
+        return [line.strip() for line in self.hosts_edit.toPlainText().splitlines()
+                if line.strip()]
 
     def base_url(self) -> str | None:
         """The public URL of the output folder as typed, or ``None`` when empty."""

@@ -1,4 +1,4 @@
-"""Read-only tables for the export and submission dialogs: files, findings, answers.
+"""Read-only tables for the export and submission dialogs: files, findings, answers, blockers.
 
 One small model, :class:`RecordTableModel`, shows a list of core values
 (frozen dataclasses) through a tuple of :class:`Column` descriptions; the
@@ -9,6 +9,8 @@ formatting function per cell. :attr:`Role.SORT_KEY` gives a cell's plain value
 
 from __future__ import annotations
 
+import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -185,7 +187,57 @@ def findings_model(parent: QObject | None = None) -> RecordTableModel[Finding]:
                             parent=parent)
 
 
+@dataclass(frozen=True, slots=True)
+class CodeCount:
+    """How many blocking findings one rule raised, with the first one's message."""
+
+    code: str
+    count: int
+    first: str
+
+
+#: A blocking finding with the key (path) of the file it is in.
+Blocker = tuple[str, Finding]
+
+
+def code_counts(blockers: Sequence[Blocker]) -> list[CodeCount]:
+    """One :class:`CodeCount` per rule code, the most frequent first (ties: first seen)."""
+    counts = Counter(finding.code for _key, finding in blockers)
+    first: dict[str, str] = {}
+    for _key, finding in blockers:
+        first.setdefault(finding.code, finding.message)
+    return [CodeCount(code, count, first[code]) for code, count in counts.most_common()]
+
+
+def blocker_where(blocker: Blocker) -> str:
+    """``file.xml:12``: the file's name and the finding's line (when known)."""
+    key, finding = blocker
+    name = os.path.basename(key)
+    return f"{name}:{finding.line}" if finding.line is not None else name
+
+
+def code_count_model(parent: QObject | None = None) -> RecordTableModel[CodeCount]:
+    """Blocking findings per rule code: code, count, the first message."""
+    columns: list[Column[CodeCount]] = [
+        Column("Rule", lambda c: c.code),
+        Column("Count", lambda c: f"{c.count:,}", lambda c: c.count, numeric=True),
+        Column("First message", lambda c: c.first, tooltip=lambda c: c.first),
+    ]
+    return RecordTableModel(columns, parent=parent)
+
+
+def blocker_model(parent: QObject | None = None) -> RecordTableModel[Blocker]:
+    """Blocking findings one per row: where (file:line), rule code, message."""
+    columns: list[Column[Blocker]] = [
+        Column("Where", blocker_where, tooltip=lambda b: b[0]),
+        Column("Rule", lambda b: b[1].code),
+        Column("Message", lambda b: b[1].message, tooltip=lambda b: b[1].message),
+    ]
+    return RecordTableModel(columns, warning=lambda _b: True, parent=parent)
+
+
 __all__ = [
-    "Column", "RecordTableModel", "findings_model", "human_size", "percent", "plan_model",
+    "Blocker", "CodeCount", "Column", "RecordTableModel", "blocker_model", "blocker_where",
+    "code_count_model", "code_counts", "findings_model", "human_size", "percent", "plan_model",
     "result_model",
 ]

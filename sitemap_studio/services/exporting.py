@@ -4,7 +4,9 @@ Both jobs only read the documents; while either runs, the documents must not
 change (the export dialog is modal). An export reports its files through
 ``finished`` even when Cancel is pressed after the files were moved into
 place: a cancelled or failed export leaves the previous output as it was,
-a finished one is reported as such.
+a finished one is reported as such. Errors in the input that export does not
+resolve are told through ``blocked`` (nothing written); the caller may then
+export anyway with ``allow_errors``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.export_options import ExportOptions, ExportReport
 from sitemap_studio.core.export_preview import EntrySizes, measure_entries
-from sitemap_studio.core.export_run import ExportSources, check_and_export
+from sitemap_studio.core.export_run import ExportBlocked, ExportSources, check_and_export
 from sitemap_studio.services.jobs import Job, JobRunner
 
 
@@ -31,6 +33,8 @@ class ExportService(QObject):
     finished = Signal(object)
     #: (SitemapError): nothing was changed in the output folder.
     failed = Signal(object)
+    #: (list of (member key, Finding)): errors export does not resolve; nothing was written.
+    blocked = Signal(object)
     #: The export was cancelled; nothing was changed in the output folder.
     cancelled = Signal()
     #: (running): an export started or ended.
@@ -73,15 +77,19 @@ class ExportService(QObject):
         if self._measure is not None:
             self._measure.cancel()
 
-    def export(self, sources: ExportSources, options: ExportOptions) -> Job:
+    def export(self, sources: ExportSources, options: ExportOptions, *,
+               allow_errors: bool = False) -> Job:
         """Check and export ``sources`` with ``options`` in the background.
+
+        With ``allow_errors`` the errors export does not resolve are written
+        anyway (what cannot be written validly is left out and reported).
 
         Raises:
             RuntimeError: An export is already running.
         """
         if self._export is not None:
             raise RuntimeError("an export is already running")
-        job = Job(check_and_export, sources, options)
+        job = Job(check_and_export, sources, options, allow_errors=allow_errors)
         job.cancel_wins = False  # files in place are reported as written, even if cancelled late
         self._export = job
         job.signals.progress.connect(self.progress)
@@ -108,7 +116,10 @@ class ExportService(QObject):
 
     def _failed(self, error: object) -> None:
         self._end()
-        self.failed.emit(error)
+        if isinstance(error, ExportBlocked):
+            self.blocked.emit(error.blockers)
+        else:
+            self.failed.emit(error)
 
     def _cancelled(self) -> None:
         self._end()

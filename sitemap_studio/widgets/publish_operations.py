@@ -36,11 +36,23 @@ class PublishOperations(QObject):
             self.window.show_message("Exporting the edited documents as they are now "
                                      "(unsaved edits included)")
         settings = ExportDialog.ask(self.window, runner=self.window.runner,
-                                    workspace=session.workspace, project=session.project)
+                                    workspace=session.workspace, project=session.project,
+                                    jump=self.show_entry)
         if settings is None or session.project is None:
             return
         apply_export_settings(session.project, settings)
         self.save_project("export settings")
+
+    def show_entry(self, key: str, entry_id: int | None, field: str | None) -> None:
+        """Show entry ``entry_id`` of the file ``key`` at ``field`` (an error the dialog listed)."""
+        workspace = self.window.session.workspace
+        item = next((item for item in workspace.items if item.path == key), None) \
+            if workspace is not None else None
+        if item is None:
+            self.window.show_message(f"{key} is no longer open")
+            return
+        self.window.select_item(item)
+        self.window.jump_to(entry_id, field)
 
     def submission_kit(self) -> None:
         """robots.txt lines, IndexNow and the retired ping links for the workspace."""

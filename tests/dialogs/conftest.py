@@ -1,16 +1,38 @@
-"""Fixtures for the dialog tests: small documents, and a driver for ``ask()`` while it is modal."""
+"""Fixtures for the dialog tests: a job runner, the XSD oracle, a driver for a modal ``ask()``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from PySide6.QtCore import QTimer
+from helpers.xsd_oracle import XsdOracle, build_oracle
+from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QDialog
 
+
+from sitemap_studio.services.jobs import JobRunner
+
 T = TypeVar("T")
+
+
+@pytest.fixture
+def runner(qapp: QApplication) -> Iterator[JobRunner]:
+    """A runner on a pool of its own; the test waits for its jobs before the next one starts."""
+    pool = QThreadPool()
+    pool.setMaxThreadCount(2)
+    runner = JobRunner(pool)
+    yield runner
+    runner.cancel_all()
+    assert runner.wait(30_000)
+
+
+@pytest.fixture(scope="module")
+def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
+    """The official sitemap XSDs, to check what an export wrote."""
+    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("dialogs-xsd"))
 
 
 @pytest.fixture

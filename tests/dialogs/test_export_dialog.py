@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import gzip
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
-from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
@@ -33,21 +31,6 @@ from sitemap_studio.services.jobs import JobRunner
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
 SITE = "https://example.com/"
-
-
-@pytest.fixture
-def runner(qapp) -> Iterator[JobRunner]:
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    runner = JobRunner(pool)
-    yield runner
-    runner.cancel_all()
-    assert runner.wait(10_000)
-
-
-@pytest.fixture(scope="module")
-def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("export-dialog-xsd"))
 
 
 def sitemap(first: int, count: int, image: bool = False, extra: bytes = b"") -> bytes:

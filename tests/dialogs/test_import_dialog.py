@@ -9,7 +9,7 @@ import pytest
 from dialog_helpers import document_of, locs
 from helpers.local_http import guard_network
 from helpers.site_server import Route, Site, gzipped, site_server, sitemapindex, urlset
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from sitemap_studio.commands.import_commands import import_entries
@@ -37,16 +37,6 @@ LEFT = Qt.MouseButton.LeftButton
 @pytest.fixture(autouse=True)
 def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     guard_network(monkeypatch)
-
-
-@pytest.fixture
-def runner(qapp) -> Iterator[JobRunner]:
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    runner = JobRunner(pool)
-    yield runner
-    runner.cancel_all()
-    assert runner.wait(10_000)
 
 
 @pytest.fixture

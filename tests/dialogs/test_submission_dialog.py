@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from helpers.local_http import Replies, guard_network, local_server
-from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -26,16 +25,6 @@ SITE = "https://shop.example.com/"
 INDEX = SITE + "sitemap-index.xml"
 KEY = "7c1e9a4f2b6d4e8a9f3c5b1d7e2a6c40"
 CODES = (200, 202, 400, 403, 422, 429, 503)
-
-
-@pytest.fixture
-def runner(qapp) -> Iterator[JobRunner]:
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    runner = JobRunner(pool)
-    yield runner
-    runner.cancel_all()
-    assert runner.wait(20_000)
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from sitemap_studio.core import export_feed, export_run
-from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import ExportOptions, ExportReport
 from sitemap_studio.core.export_output import TEMP_PREFIX
 from sitemap_studio.core.export_preview import EntrySizes
@@ -74,16 +73,28 @@ def test_an_export_writes_and_reports_its_files(qtbot, runner, site) -> None:
     assert running == [True, False] and not service.running
 
 
-def test_errors_in_a_sitemap_block_the_export(qtbot, runner, site) -> None:
-    broken = sitemap(1, 2, extra="\n  <url><loc>not a url</loc></url>")
+def test_errors_in_a_sitemap_block_the_export_until_allowed(qtbot, runner, site) -> None:
+    broken = sitemap(1, 2, extra="\n  <url><loc>ftp://example.com/file</loc></url>")
     work = workspace(site, **{"a.xml": broken})
     service = ExportService(runner)
-    with qtbot.waitSignal(service.failed, timeout=10_000) as blocker:
+    failed: list[object] = []
+    service.failed.connect(failed.append)
+    with qtbot.waitSignal(service.blocked, timeout=10_000) as blocker:
         service.export(export_sources(work), ExportOptions(str(site / "out"), BASE))
-    error = blocker.args[0]
-    assert isinstance(error, SitemapError) and error.code == "export-blocked"
-    assert "a.xml:5: loc-" in error.message
+    blockers = blocker.args[0]
+    assert [(Path(key).name, finding.line) for key, finding in blockers] == [("a.xml", 5)]
+    assert blockers[0][1].code == "loc-unsupported-scheme" and failed == []
     assert not (site / "out").exists() or not any((site / "out").iterdir())
+    assert not service.running
+
+    with qtbot.waitSignal(service.finished, timeout=10_000) as done:
+        service.export(export_sources(work), ExportOptions(str(site / "out"), BASE, gzip=False),
+                       allow_errors=True)
+    report = done.args[0]
+    assert [(f.name, f.urls) for f in report.files] == [("sitemap-1.xml", 2)]
+    assert report.notes.carried == {blockers[0][1].code: 1}
+    assert report.notes.left_out.total == 1
+    assert b"ftp:" not in (site / "out" / "sitemap-1.xml").read_bytes()
 
 
 def test_a_cancelled_export_leaves_the_previous_output(qtbot, runner, site,

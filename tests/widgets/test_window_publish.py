@@ -26,7 +26,7 @@ def test_export_settings_chosen_in_the_dialog_are_saved(qtbot, tmp_path, monkeyp
     open_and_wait(qtbot, window, path)
     seen: list[object] = []
 
-    def ask(cls, parent, *, runner, workspace, project):
+    def ask(cls, parent, *, runner, workspace, project, jump=None):
         seen.append(workspace)
         return replace(project.export, name_pattern="part-{n}.xml", max_urls=1000)
 
@@ -59,3 +59,52 @@ def test_submission_key_is_saved_in_the_project(qtbot, tmp_path, monkeypatch) ->
     assert given["entries"] == 65  # every page of the two sitemaps, not the index
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["submission"]["indexnow_key"] == "a1b2c3d4e5f6a7b8"
+
+
+def test_an_export_error_double_clicked_is_shown_in_the_table(qtbot, tmp_path,
+                                                              monkeypatch) -> None:
+    from helpers.main_window import urlset
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from sitemap_studio.core.project_file import SitemapRef, new_project, save_project
+    from sitemap_studio.dialogs.export_dialog import ExportDialog
+
+    site = "https://example.com/"
+    project = new_project(tmp_path / "site.sitemapproj", site)
+    pages = [f"{site}page-{n}" for n in range(1, 40)]
+    files = {"a.xml": urlset(*pages[:20]), "b.xml": urlset(*pages[20:], "ftp://example.com/f")}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        project.sitemaps.append(SitemapRef(name, site + name))
+    save_project(project)
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, tmp_path / "site.sitemapproj")
+    assert window.current is not None and window.current.path.endswith("a.xml")
+    b_document = next(item.document for item in window.session.workspace.items
+                      if item.path.endswith("b.xml"))
+    wanted = next(entry.id for entry in b_document.entries() if entry.loc.startswith("ftp:"))
+    steps: list[str] = []
+
+    def drive() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, ExportDialog)
+        try:
+            qtbot.waitUntil(lambda: dialog.plan_model.rowCount() > 0, timeout=15_000)
+            with qtbot.waitSignal(dialog.service.blocked, timeout=15_000):
+                dialog.export_button.click()
+            view = dialog.blockers_panel.rows_view
+            rect = view.visualRect(view.model().index(0, 0))
+            qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            steps.append("jumped")
+        finally:
+            if dialog.isVisible():  # a failed step must not leave the dialog waiting
+                dialog.reject()
+
+    QTimer.singleShot(0, drive)
+    window.window_actions.export.trigger()
+    assert steps == ["jumped"]
+    assert window.current is not None and window.current.path.endswith("b.xml")
+    assert window.entry_table.current_entry_id() == wanted
+    assert not (tmp_path / "export").exists() or not any((tmp_path / "export").iterdir())
