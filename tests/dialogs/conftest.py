@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.xsd_oracle import XsdOracle
 from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QDialog
-
 
 from sitemap_studio.services.jobs import JobRunner
 
@@ -29,10 +27,10 @@ def runner(qapp: QApplication) -> Iterator[JobRunner]:
     assert runner.wait(30_000)
 
 
-@pytest.fixture(scope="module")
-def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
+@pytest.fixture
+def oracle(core_xsd_oracle: XsdOracle) -> XsdOracle:
     """The official sitemap XSDs, to check what an export wrote."""
-    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("dialogs-xsd"))
+    return core_xsd_oracle
 
 
 @pytest.fixture
