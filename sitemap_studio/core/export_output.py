@@ -10,7 +10,9 @@ A small manifest (:data:`MANIFEST_NAME`) records the names an export wrote,
 so that the next export into the same folder can remove the files it no
 longer produces. Nothing that the manifest does not list is ever deleted.
 Every target is checked to resolve inside the output folder: a symbolic link
-there that leads elsewhere is refused, never written through.
+there that leads elsewhere is refused, never written through; one that leads
+to a file inside the folder is written through (the link stays), and a file
+replaced keeps its permissions.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import tempfile
 import zlib
 from collections.abc import Iterable
 
-from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.atomic_write import atomic_write, copy_mode
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import file_name_problem
 from sitemap_studio.core.saving import GZIP_LEVEL
@@ -112,7 +114,9 @@ class OutputFolder:
             # file of ours that a later export would not know about.
             self._write_manifest(manifest, [*names, *(n for n in previous if n not in names)])
             for name, target in zip(names, targets, strict=True):
-                os.replace(os.path.join(self.temp, name), target)
+                staged, real = os.path.join(self.temp, name), os.path.realpath(target)
+                copy_mode(real, staged)
+                os.replace(staged, real)
             _sync_folder(self.root)
         except OSError as exc:
             raise _write_failed(exc, self.root) from None
