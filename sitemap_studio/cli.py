@@ -8,7 +8,9 @@ has errors that block the command, 2 a file could not be read or written.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -23,6 +25,23 @@ from sitemap_studio.core.summary import describe
 
 PROG = "sitemap-studio"
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+#: The subcommands, in the order ``--help`` lists them.
+COMMANDS = ("info", "convert", "validate", "kit", "export")
+
+
+def window_argument_problem(word: str) -> str | None:
+    """Why ``word``, given where the window expects a FILE to open, is an error; else ``None``.
+
+    A word that is not an existing file is most likely a mistyped command:
+    the message names the commands (and the closest one).
+    """
+    if os.path.isfile(word):
+        return None
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    what = "a folder, not a file" if os.path.isdir(word) else "neither a command nor a file"
+    return (f"{PROG}: '{word}' is {what}{hint}. Commands: {', '.join(COMMANDS)}; "
+            f"'{PROG} FILE' opens an existing FILE in the window; see '{PROG} --help'")
 
 
 def _limit_options(parser: argparse.ArgumentParser) -> None:
