@@ -102,7 +102,7 @@ class SaveService(QObject):
         job.signals.failed.connect(lambda error: self.failed.emit(document, error))
         job.signals.cancelled.connect(lambda: self.cancelled.emit(document))
         job.signals.finished.connect(lambda: self._finished(pending))
-        key = os.path.abspath(target)
+        key = os.path.realpath(target)  # a link and its target are one file
         queue = self._queues.setdefault(key, [])
         queue.append(pending)
         if len(queue) == 1:
@@ -128,7 +128,7 @@ class SaveService(QObject):
         self.saved.emit(document, result.path, result.written, clean)
 
     def _finished(self, pending: _Pending) -> None:
-        key = os.path.abspath(pending.plan.path)
+        key = os.path.realpath(pending.plan.path)
         queue = self._queues.get(key, [])
         if pending in queue:
             queue.remove(pending)
