@@ -2,7 +2,9 @@
 
 Headless subcommands and ``--version``/``--help`` go to :mod:`sitemap_studio.cli`
 without importing Qt, so they start fast and work on machines with no display
-libraries. Anything else starts the desktop app.
+libraries. A first argument that is neither a command nor an option nor an
+existing file is an error (exit 2), never a window waiting for someone to
+close it. Anything else starts the desktop app.
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ def main(argv: list[str] | None = None) -> int:
         from sitemap_studio import cli
 
         return cli.main(args)
+    if args and not args[0].startswith("-"):
+        from sitemap_studio import cli
+
+        problem = cli.window_argument_problem(args[0])
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return cli.EXIT_UNREADABLE
     from sitemap_studio import app
 
     return app.main(args)

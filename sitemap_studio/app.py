@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from sitemap_studio import __version__, resource_paths
+from sitemap_studio import __version__, cli, resource_paths
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.settings import AppSettings
@@ -37,6 +37,18 @@ def create_main_window(path: str | None, runner: JobRunner | None = None, *,
     return window
 
 
+def _arguments_problem(remaining: list[str], paths: list[str]) -> str | None:
+    """Why the arguments Qt left are not one file to open (options Qt does not know, ...)."""
+    unknown = [arg for arg in remaining if arg.startswith("-")]
+    if unknown:
+        return (f"{cli.PROG}: unknown option {unknown[0]}. Commands: {', '.join(cli.COMMANDS)}; "
+                f"see '{cli.PROG} --help'")
+    if len(paths) > 1:
+        return (f"{cli.PROG}: the window opens one file at a time; given {len(paths)}: "
+                f"{', '.join(paths)}")
+    return next((p for p in map(cli.window_argument_problem, paths) if p is not None), None)
+
+
 def _exit_after_ms(environ: Mapping[str, str]) -> int | None:
     """Read the self-quit delay from the environment; ``None`` when unset or not a number."""
     text = environ.get(ENV_EXIT_AFTER_MS, "").strip()
@@ -61,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     # Qt removes the options it knows (-platform, -style, ...); the rest are ours.
     remaining = app.arguments()[1:] if existing is None else args
     paths = [arg for arg in remaining if not arg.startswith("-")]
+    problem = _arguments_problem(remaining, paths)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return cli.EXIT_UNREADABLE
     window = create_main_window(None)
     window.show()
     # After the first paint: offer crash journals, then open what was asked for.

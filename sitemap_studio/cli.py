@@ -8,19 +8,40 @@ has errors that block the command, 2 a file could not be read or written.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from sitemap_studio import __version__, cli_export, cli_kit, cli_validate
+from sitemap_studio.core.conversion_notes import conversion_note
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.saving import OutputFormat, is_lossless, output_for, save_document
+from sitemap_studio.core.overwrite import OverwriteRefused
+from sitemap_studio.core.saving import output_for, save_document
 from sitemap_studio.core.summary import describe
 
 PROG = "sitemap-studio"
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+#: The subcommands, in the order ``--help`` lists them.
+COMMANDS = ("info", "convert", "validate", "kit", "export")
+
+
+def window_argument_problem(word: str) -> str | None:
+    """Why ``word``, given where the window expects a FILE to open, is an error; else ``None``.
+
+    A word that is not an existing file is most likely a mistyped command:
+    the message names the commands (and the closest one).
+    """
+    if os.path.isfile(word):
+        return None
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    what = "a folder, not a file" if os.path.isdir(word) else "neither a command nor a file"
+    return (f"{PROG}: '{word}' is {what}{hint}. Commands: {', '.join(COMMANDS)}; "
+            f"'{PROG} FILE' opens an existing FILE in the window; see '{PROG} --help'")
 
 
 def _limit_options(parser: argparse.ArgumentParser) -> None:
@@ -50,9 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
     convert = commands.add_parser(
         "convert", help="convert between XML, gzip and text sitemaps",
         description="Read any supported input and write OUT in the format its suffix names "
-                    "(.xml, .xml.gz, .txt). The same format in and out is a lossless copy.")
+                    "(.xml, .xml.gz, .txt). The same format in and out is a lossless copy; "
+                    "anything else is said to be converted, with what was left out. An "
+                    "existing OUT of another kind (a feed, a robots.txt with rules, an index "
+                    "for a urlset, anything that is not a sitemap) is not replaced: exit 2, "
+                    "unless --force is given.")
     convert.add_argument("input", metavar="IN")
     convert.add_argument("output", metavar="OUT")
+    convert.add_argument("--force", action="store_true",
+                         help="replace OUT even when it holds a file of another kind")
     _limit_options(convert)
     cli_validate.add_parser(commands)
     _limit_options(commands.choices["validate"])
@@ -129,13 +156,16 @@ def cmd_convert(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     fmt, compress = output_for(args.output, document)
     try:
-        written = save_document(document, args.output, fmt, compress)
+        written = save_document(document, args.output, fmt, compress,
+                                replace_other_kind=args.force)
+    except OverwriteRefused as exc:
+        print(f"{exc.located()}; write to another file, or give --force to replace it",
+              file=sys.stderr)
+        return EXIT_UNREADABLE
     except SitemapError as exc:
         _error(exc.with_path(args.output))
         return EXIT_UNREADABLE
-    how = "lossless copy" if is_lossless(document, fmt) else "converted"
-    if fmt == OutputFormat.TEXT and not is_lossless(document, fmt):
-        how += "; a text sitemap holds only URLs, other fields were not written"
+    how = conversion_note(document, fmt)
     print(f"{args.output}: {len(document)} entries, {written} bytes ({how})", file=sys.stderr)
     return EXIT_OK
 

@@ -322,9 +322,12 @@ def assert_gui_exited_cleanly(result: subprocess.CompletedProcess[str]) -> None:
 
 def test_gui_starts_and_quits_offscreen(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", PACKAGE, str(tmp_path / "example.sitemapproj")],
+        [sys.executable, "-m", PACKAGE, str(EXAMPLE_PROJECT)],
         cwd=REPO_ROOT,
-        env=gui_env(QT_QPA_PLATFORM="offscreen"),
+        # The file must exist (a word that is no file is an error); the user's settings stay
+        # untouched.
+        env=gui_env(QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+                    XDG_DATA_HOME=str(tmp_path / "data")),
         capture_output=True,
         text=True,
         timeout=20,

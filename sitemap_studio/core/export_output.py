@@ -32,7 +32,7 @@ import shutil
 import zlib
 from collections.abc import Iterable
 
-from sitemap_studio.core.atomic_write import sync_folder
+from sitemap_studio.core.atomic_write import copy_mode, sync_folder
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_recovery import (
     MANIFEST_NAME,
@@ -129,8 +129,8 @@ class OutputFolder:
         death of the process, is rolled back (here, or by the next export).
         """
         names = [*self._names, MANIFEST_NAME]
-        for name in names:
-            self.target(name)
+        # A symbolic link inside the folder is written through, to the file it names there.
+        places = [os.path.basename(os.path.realpath(self.target(name))) for name in names]
         with folder_lock(self.root):
             previous = self._previous_names()
             stale = [name for name in previous if name not in names and _is_file(
@@ -138,9 +138,12 @@ class OutputFolder:
             text = json.dumps({"written_by": "Sitemap Studio", "files": self._names}, indent=2)
             self.write(os.path.join(self.temp, MANIFEST_NAME), (text + "\n").encode(), False)
             try:
-                begin_commit(self.temp, self.root, names, stale)
-                for name in names:
-                    os.replace(os.path.join(self.temp, name), os.path.join(self.root, name))
+                begin_commit(self.temp, self.root, places, stale)
+                for name, place in zip(names, places, strict=True):
+                    staged, target = os.path.join(self.temp, name), os.path.join(self.root, place)
+                    if os.path.exists(target):
+                        copy_mode(target, staged)
+                    os.replace(staged, target)
                 removed = []
                 for name in stale:
                     with contextlib.suppress(OSError):

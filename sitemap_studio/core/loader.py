@@ -74,7 +74,7 @@ def document_from_source(
     data = source.data
     if not data:
         raise ReadError("the file is empty (0 bytes): not a sitemap", path=path, code="empty")
-    if data.startswith(_BINARY_MAGIC) or (b"\x00" in data[:1024] and not _utf16(data)):
+    if looks_binary(data):
         raise ReadError("this is binary data, not XML, gzip or a text sitemap", path=path,
                         code="binary")
     markup = looks_like_markup(data.removeprefix(b"\xef\xbb\xbf")) or _utf16(data)
@@ -117,6 +117,11 @@ def document_from_source(
     }
     return SitemapDocument(utf8, layout, _source_info(source, decoded.encoding, "xml", kind),
                            codec, findings=findings, info=info)
+
+
+def looks_binary(data: bytes) -> bool:
+    """Whether ``data`` (or its start) is an image, archive, program or other binary file."""
+    return data.startswith(_BINARY_MAGIC) or (b"\x00" in data[:1024] and not _utf16(data))
 
 
 def _utf16(data: bytes) -> bool:

@@ -1,4 +1,8 @@
-"""Save documents: lossless in their own format, converted when another format is asked for."""
+"""Save documents: lossless in their own format, converted when another format is asked for.
+
+A save never replaces a file of another kind without being told to (see
+:mod:`~sitemap_studio.core.overwrite`), and writes through symbolic links.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,13 @@ from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.encoding import encode_document
 from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.xml_writer import iter_new_document, new_text_document
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.overwrite import OverwriteRefused, overwrite_problem
+from sitemap_studio.core.xml_writer import (
+    iter_new_document,
+    new_robots_document,
+    new_text_document,
+)
 
 #: Compression level for .gz output; the gzip header carries no time or name, so
 #: the same input always gives the same bytes.
@@ -76,11 +86,15 @@ def document_chunks(document: SitemapDocument, fmt: OutputFormat) -> Iterator[by
         else:
             yield encode_document(document.to_bytes(), encoding)
         return
+    if fmt == OutputFormat.ROBOTS and document.kind != DocumentKind.INDEX:
+        raise SitemapError("a robots.txt lists sitemaps, and this urlset lists pages: its URLs "
+                           "would become Sitemap: lines naming pages. Convert a sitemap index "
+                           "instead", path=document.source.path, code="format-cannot-hold")
     entries = list(document.entries())
     if fmt == OutputFormat.TEXT:
-        yield new_text_document(entries)
+        yield new_text_document(entries, path=document.source.path, line_of=document.line_of)
     elif fmt == OutputFormat.ROBOTS:
-        yield "".join(f"Sitemap: {e.loc}\n" for e in entries if e.loc).encode("utf-8")
+        yield new_robots_document(entries, path=document.source.path, line_of=document.line_of)
     else:
         kind = document.kind
         if document.source.format == "robots":
@@ -103,11 +117,22 @@ def save_document(
     path: str | os.PathLike[str],
     fmt: OutputFormat | None = None,
     compress: bool | None = None,
+    *,
+    replace_other_kind: bool = False,
 ) -> int:
-    """Write ``document`` to ``path`` atomically; return the bytes written."""
+    """Write ``document`` to ``path`` atomically; return the bytes written.
+
+    Raises:
+        OverwriteRefused: ``path`` holds a file of another kind (see
+            :func:`check_overwrite`) and ``replace_other_kind`` is not set.
+        SitemapError: The document cannot be written as ``fmt``, or the file
+            cannot be written; the old file is unchanged.
+    """
     wanted, wanted_gzip = output_for(path, document)
     fmt = fmt or wanted
     compress = wanted_gzip if compress is None else compress
+    if not replace_other_kind:
+        check_overwrite(document, path, fmt)
     chunks: Iterable[bytes] = document_chunks(document, fmt)
     if compress:
         chunks = gzip_chunks(chunks)
@@ -115,5 +140,52 @@ def save_document(
 
 
 def is_lossless(document: SitemapDocument, fmt: OutputFormat) -> bool:
-    """Whether writing ``document`` as ``fmt`` keeps every byte of it."""
+    """Whether writing ``document`` as ``fmt`` keeps every byte of the file it came from.
+
+    Never for a feed: its document is a urlset made from the feed's links.
+    """
+    return _same_format(document, fmt) and document.source.format != "feed"
+
+
+def holds_document(document: SitemapDocument, fmt: OutputFormat) -> bool:
+    """Whether the file written as ``fmt`` holds the document exactly, so it can be its file.
+
+    True in the document's own format, and for a feed written as XML (the
+    urlset made from it), unlike :func:`is_lossless`.
+    """
     return _same_format(document, fmt)
+
+
+def written_kind(document: SitemapDocument, fmt: OutputFormat) -> str:
+    """The kind of file writing ``document`` as ``fmt`` makes (a key of ``overwrite.WRITTEN``)."""
+    if fmt == OutputFormat.TEXT:
+        return "text"
+    if fmt == OutputFormat.ROBOTS:
+        return "robots"
+    if document.source.format == "robots":
+        return DocumentKind.INDEX.value
+    return document.kind.value
+
+
+def check_overwrite(document: SitemapDocument, path: str | os.PathLike[str],
+                    fmt: OutputFormat) -> None:
+    """Refuse to write ``document`` as ``fmt`` over a file of another kind at ``path``.
+
+    A lossless save over the document's own file is always allowed.
+
+    Raises:
+        OverwriteRefused: Naming what the file holds and what would be lost.
+    """
+    if is_lossless(document, fmt) and _is_own_file(document, path):
+        return
+    problem = overwrite_problem(path, written_kind(document, fmt))
+    if problem is not None:
+        raise OverwriteRefused(problem, path=os.fspath(path))
+
+
+def _is_own_file(document: SitemapDocument, path: str | os.PathLike[str]) -> bool:
+    own = document.source.path
+    try:
+        return own is not None and os.path.samefile(own, path)
+    except OSError:
+        return False

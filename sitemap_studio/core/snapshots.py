@@ -27,8 +27,10 @@ from sitemap_studio.core.loader import document_from_source
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.saving import (
     OutputFormat,
+    check_overwrite,
     document_chunks,
     gzip_chunks,
+    holds_document,
     is_lossless,
     output_for,
 )
@@ -97,6 +99,9 @@ class SavePlan:
     compress: bool
     #: Whether the document is written in its own format (byte for byte where not edited).
     lossless: bool
+    #: Whether the file written holds exactly the document (its own format, or a feed's
+    #: urlset written as XML), so that the document may belong to it afterwards.
+    holds_document: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +114,21 @@ class SaveResult:
 
 
 def plan_save(document: SitemapDocument, path: str | os.PathLike[str],
-              fmt: OutputFormat | None = None, compress: bool | None = None) -> SavePlan:
-    """Settle format and compression like ``save_document`` does and take a snapshot."""
+              fmt: OutputFormat | None = None, compress: bool | None = None, *,
+              replace_other_kind: bool = False) -> SavePlan:
+    """Settle format and compression like ``save_document`` does and take a snapshot.
+
+    Raises:
+        OverwriteRefused: ``path`` holds a file of another kind and
+            ``replace_other_kind`` is not set (as ``save_document``).
+    """
     wanted, wanted_gzip = output_for(path, document)
     fmt = fmt or wanted
     compress = wanted_gzip if compress is None else compress
+    if not replace_other_kind:
+        check_overwrite(document, path, fmt)
     return SavePlan(take_snapshot(document), os.fspath(path), fmt, compress,
-                    is_lossless(document, fmt))
+                    is_lossless(document, fmt), holds_document(document, fmt))
 
 
 def write_save(plan: SavePlan, limits: Limits | None = None, *,
@@ -132,7 +145,7 @@ def write_save(plan: SavePlan, limits: Limits | None = None, *,
         Cancelled: ``cancel`` was set before the new file replaced the old one.
     """
     snapshot = plan.snapshot
-    if plan.lossless:
+    if plan.holds_document:
         chunks: Iterable[bytes] = stored_chunks(snapshot)
         low = 0
     else:

@@ -7,6 +7,7 @@
   URL without raising, whatever the input.
 - :func:`percent_encode_iri` turns an IRI (raw non-ASCII, unsafe characters)
   into a plain URI, as a quick fix.
+- :func:`text_line_url` escapes the blanks a line of a text sitemap cannot hold.
 - :func:`normalization_differences` says what normalisation undid.
 
 Host names (normal and Unicode forms, private hosts, look-alikes) are in
@@ -53,7 +54,7 @@ __all__ = [
     "ends_in_number", "host_scripts", "host_skeleton", "host_to_unicode", "ipv4_number",
     "is_invisible", "normalization_differences", "normalize_host", "normalize_url", "origin",
     "parse_url", "percent_encode_iri", "plain_url_host", "private_host_kind", "reveal_invisible",
-    "split_host",
+    "split_host", "text_line_url",
 ]
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -286,6 +287,37 @@ def percent_encode_iri(url: str) -> str:
     if parts.fragment is not None:
         out += ["#", percent_escape(parts.fragment, ESCAPE_FRAGMENT_RE, decode=False)]
     return "".join(out)
+
+
+_BLANK_RE = re.compile(r"[ \t]")
+_SCHEME_PREFIX_RE = re.compile(r"[^/?#]*:")
+
+
+def text_line_url(url: str) -> str:
+    """``url`` as a line of a text sitemap: spaces and tabs percent-encoded (``%20``, ``%09``).
+
+    A text sitemap holds one URL per line and reads a line with a blank in it
+    as "not a URL", so blanks are escaped wherever RFC 3986 allows an escape
+    (host, path, query, fragment, user information); the rest is kept as
+    written, so the line reads back as the same URL. Surrounding blanks are
+    for the caller to trim (readers do).
+
+    Raises:
+        ValueError: The URL has a line break, or a blank where no escape is
+            allowed (scheme or port); the message says which.
+    """
+    if "\n" in url or "\r" in url:
+        raise ValueError("a URL with a line break cannot go in a text sitemap")
+    if not _BLANK_RE.search(url):
+        return url
+    parts = parse_url(url)
+    if parts is not None and parts.port is not None and _BLANK_RE.search(parts.port):
+        raise ValueError("a blank in the port cannot be percent-encoded")
+    if parts is None:
+        head = _SCHEME_PREFIX_RE.match(url)
+        if head is not None and _BLANK_RE.search(head.group()):
+            raise ValueError("a blank in the scheme cannot be percent-encoded")
+    return _BLANK_RE.sub(lambda match: "%20" if match.group() == " " else "%09", url)
 
 
 # --- explaining equivalence ---------------------------------------------------------------------

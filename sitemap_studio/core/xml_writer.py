@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from sitemap_studio.core.entries import (
@@ -18,6 +18,8 @@ from sitemap_studio.core.entries import (
 )
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.text_escape import escape_text
+from sitemap_studio.core.text_reader import looks_like_url
+from sitemap_studio.core.urls import text_line_url
 from sitemap_studio.core.xml_codec import XmlCodec
 from sitemap_studio.core.xml_edit import EditStyle
 
@@ -105,13 +107,50 @@ def new_xml_document(entries: list[Entry], kind: DocumentKind,
     return b"".join(iter_new_document(entries, kind, stylesheet))
 
 
-def new_text_document(entries: Iterable[Entry]) -> bytes:
-    """A text sitemap: one URL per line, UTF-8, final newline."""
+def new_text_document(entries: Iterable[Entry], *, path: str | None = None,
+                      line_of: Callable[[int], int | None] | None = None) -> bytes:
+    """A text sitemap: one URL per line, UTF-8, final newline; entries without a URL left out.
+
+    Blanks in a URL are percent-encoded (:func:`~sitemap_studio.core.urls.text_line_url`)
+    so every line reads back as the URL it was written from.
+
+    Raises:
+        SitemapError: An entry's URL cannot be held by a text sitemap, or would
+            not read back as a URL; the message names the entry (and ``path``
+            and the entry's line from ``line_of(index)``, when given).
+    """
+    return _line_document(entries, "", "a text sitemap", path, line_of)
+
+
+def new_robots_document(entries: Iterable[Entry], *, path: str | None = None,
+                        line_of: Callable[[int], int | None] | None = None) -> bytes:
+    """A robots.txt of ``Sitemap:`` lines, one per entry with a URL; refused as text sitemaps are.
+
+    A ``#`` starts a comment in robots.txt, so a URL holding one is refused too.
+    """
+    return _line_document(entries, "Sitemap: ", "a robots.txt", path, line_of)
+
+
+def _line_document(entries: Iterable[Entry], lead: str, what: str, path: str | None,
+                   line_of: Callable[[int], int | None] | None) -> bytes:
     lines = []
-    for entry in entries:
-        if entry.loc:
-            if "\n" in entry.loc or "\r" in entry.loc:
-                raise SitemapError(f"a URL with a line break cannot go in a text sitemap: "
-                                   f"{entry.loc!r}", code="illegal-character")
-            lines.append(entry.loc)
+    for index, entry in enumerate(entries):
+        if not entry.loc:
+            continue
+        try:
+            line = text_line_url(entry.loc)
+        except ValueError as exc:
+            problem = str(exc)
+        else:
+            if lead and "#" in line:
+                problem = "'#' starts a comment in a robots.txt"
+            elif looks_like_url(line.encode("utf-8")):
+                lines.append(lead + line)
+                continue
+            else:
+                problem = f"it is not a URL, and {what} can hold only URLs"
+        raise SitemapError(f"entry {index + 1} cannot be written as a line of {what}: "
+                           f"{entry.loc!r}: {problem}", path=path,
+                           line=line_of(index) if line_of else None,
+                           code="illegal-character")
     return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""

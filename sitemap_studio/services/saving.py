@@ -69,7 +69,8 @@ class SaveService(QObject):
         self._tracked: dict[int, _Tracked] = {}
 
     def save(self, document: SitemapDocument, path: str | os.PathLike[str] | None = None,
-             fmt: OutputFormat | None = None, compress: bool | None = None) -> Job:
+             fmt: OutputFormat | None = None, compress: bool | None = None, *,
+             replace_other_kind: bool = False) -> Job:
         """Save ``document`` to ``path`` (default: its own file) in the background.
 
         ``fmt`` and ``compress`` default to what the file name asks for (see
@@ -80,13 +81,16 @@ class SaveService(QObject):
         it in its new format.
 
         Raises:
+            OverwriteRefused: ``path`` holds a file of another kind (a feed, a
+                robots.txt with rules, ...) and ``replace_other_kind`` is not set.
             SitemapError: The document has no file and no ``path`` was given.
         """
         target = os.fspath(path) if path is not None else document.source.path
         if target is None:
             raise SitemapError("choose a file name to save this document",
                                code="no-file-name")
-        plan = plan_save(document, target, fmt, compress)
+        plan = plan_save(document, target, fmt, compress,
+                         replace_other_kind=replace_other_kind)
         job = Job(write_save, plan, self.limits)
         job.cancel_wins = False  # a file written is reported as saved, even if cancelled late
         tracked = self._tracked.get(id(document))
@@ -98,7 +102,7 @@ class SaveService(QObject):
         job.signals.failed.connect(lambda error: self.failed.emit(document, error))
         job.signals.cancelled.connect(lambda: self.cancelled.emit(document))
         job.signals.finished.connect(lambda: self._finished(pending))
-        key = os.path.abspath(target)
+        key = os.path.realpath(target)  # a link and its target are one file
         queue = self._queues.setdefault(key, [])
         queue.append(pending)
         if len(queue) == 1:
@@ -112,17 +116,19 @@ class SaveService(QObject):
     def _succeeded(self, pending: _Pending, result: SaveResult) -> None:
         document = pending.document
         plan = pending.plan
-        if plan.lossless:
+        if plan.holds_document:
             document.source.path = result.path
             document.source.compressed = plan.compress
+            if document.source.format == "feed":
+                document.source.format = "xml"  # the file written is the urlset, not the feed
             set_fingerprint(document, result.fingerprint)
         tracked = self._tracked.get(id(document))
-        clean = plan.lossless and tracked is not None \
+        clean = plan.holds_document and tracked is not None \
             and tracked.counter.revision == pending.revision
         self.saved.emit(document, result.path, result.written, clean)
 
     def _finished(self, pending: _Pending) -> None:
-        key = os.path.abspath(pending.plan.path)
+        key = os.path.realpath(pending.plan.path)
         queue = self._queues.get(key, [])
         if pending in queue:
             queue.remove(pending)

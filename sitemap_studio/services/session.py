@@ -212,9 +212,15 @@ class Session(QObject):
     # ------------------------------------------------------------------ saving
 
     def save(self, state: DocumentState, path: str | None = None,
-             fmt: OutputFormat | None = None, compress: bool | None = None) -> Job:
-        """Save in the background; ``saved`` or ``save_failed`` follows."""
-        return self.saves.save(state.document, path, fmt, compress)
+             fmt: OutputFormat | None = None, compress: bool | None = None, *,
+             replace_other_kind: bool = False) -> Job:
+        """Save in the background; ``saved`` or ``save_failed`` follows.
+
+        Raises ``OverwriteRefused`` at once (nothing written) when the target
+        holds a file of another kind and ``replace_other_kind`` is not set.
+        """
+        return self.saves.save(state.document, path, fmt, compress,
+                               replace_other_kind=replace_other_kind)
 
     def _state_of(self, document: SitemapDocument) -> DocumentState | None:
         return next((s for s in self.states.values() if s.item.document is document), None)

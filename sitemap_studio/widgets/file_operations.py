@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.overwrite import OverwriteRefused
 from sitemap_studio.core.recovery import Recovery, discard_recovery, find_recoveries
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.services.session import DocumentState
@@ -137,10 +138,25 @@ class FileOperations(QObject):
 
     def save_state(self, state: DocumentState, path: str | None = None,
                    fmt: OutputFormat | None = None, compress: bool | None = None) -> None:
-        """Save one document in the background (to its own file unless ``path`` is given)."""
+        """Save one document in the background (to its own file unless ``path`` is given).
+
+        Over a file of another kind (a feed, a robots.txt with rules, ...) the
+        user is told what would be lost and decides; by default nothing is written.
+        """
         try:
-            job = self.session.save(state, path, fmt, compress)
+            try:
+                job = self.session.save(state, path, fmt, compress)
+            except OverwriteRefused as refusal:
+                question = (f"{refusal.located()}.\n\nReplace it anyway? What it holds will "
+                            "be lost.")
+                if not prompts.confirm(self.window, "Replace a file of another kind?",
+                                       question):
+                    self._save_failures += 1
+                    self.window.show_message(f"Nothing saved; {refusal.path} is unchanged")
+                    return
+                job = self.session.save(state, path, fmt, compress, replace_other_kind=True)
         except SitemapError as error:
+            self._save_failures += 1
             self.window.show_error("Cannot save", error.located())
             return
         self._saving.add(state)

@@ -29,6 +29,8 @@ UTF8 = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
 LATIN1 = (f'<?xml version="1.0" encoding="ISO-8859-1"?>\n<urlset xmlns="{NS}">\n'
           "  <url><loc>https://e.com/caf\xe9</loc></url>\n</urlset>\n").encode("iso8859-1")
 TEXT = b"https://e.com/a\r\nhttps://e.com/b\r\n"
+INDEX = (f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
+         "  <sitemap><loc>https://e.com/s1.xml</loc></sitemap>\n</sitemapindex>\n").encode()
 
 
 def edited(data: bytes, name: str):
@@ -42,7 +44,7 @@ CASES = [
     (UTF8, "s.xml", "out.xml", None, None),
     (UTF8, "s.xml", "out.xml.gz", None, None),
     (UTF8, "s.xml", "out.txt", None, None),
-    (UTF8, "s.xml", "robots.txt", None, None),
+    (INDEX, "s.xml", "robots.txt", None, None),
     (b"\xef\xbb\xbf" + UTF8, "s.xml", "out.xml", None, None),
     (LATIN1, "s.xml", "out.xml", None, None),
     (LATIN1, "s.xml", "out.txt", OutputFormat.TEXT, True),

@@ -89,6 +89,23 @@ def test_saves_of_one_file_run_in_order(qtbot, runner, original) -> None:
     assert original.read_bytes() == locs("https://e.com/4", "https://e.com/b")
 
 
+def test_saves_through_a_link_and_to_its_target_run_in_order(qtbot, runner, original) -> None:
+    link = original.parent / "published.xml"
+    link.symlink_to(original)
+    document = read_file(original)
+    service = SaveService(runner)
+    finished: list[str] = []
+    service.saved.connect(lambda doc, path, written, clean: finished.append(path))
+    for number in range(6):
+        document.set_text(document.id_at(0), "loc", f"https://e.com/{number}")
+        last = service.save(document, link if number % 2 else original)
+    with qtbot.waitSignal(last.signals.finished, timeout=5000):
+        pass
+    assert finished == [str(link if number % 2 else original) for number in range(6)]
+    assert link.is_symlink()
+    assert original.read_bytes() == locs("https://e.com/5", "https://e.com/b")
+
+
 def test_save_as_gzip_moves_the_document_and_text_converts(qtbot, runner, original) -> None:
     document = read_file(original)
     document.set_text(document.id_at(0), "loc", "https://e.com/edited")
