@@ -185,3 +185,21 @@ def test_max_bytes_limits_files_not_inputs(tmp_path) -> None:
     assert len(sizes) > 1 and max(sizes) <= 2000
     assert run(str(source), "--out", str(out), "--base-url", "https://example.com/",
                "--max-input-bytes", "100") == 2
+
+
+def test_a_project_names_a_base_url_per_host(tmp_path, capsys) -> None:
+    project = make_project(tmp_path, index=False)
+    (tmp_path / "maps" / "two.xml").write_bytes(urlset(*(f"https://shop.example.org/p{n}"
+                                                        for n in range(3))))
+    assert run(str(project)) == 2
+    err = capsys.readouterr().err
+    assert "https://shop.example.org: 3 URLs with no base URL" in err
+    assert not (tmp_path / "public").exists()
+    data = json.loads(project.read_text("utf-8"))
+    data["export"]["host_base_urls"] = ["https://shop.example.org/"]
+    project.write_text(json.dumps(data), "utf-8")
+    assert run(str(project)) == 0
+    out = tmp_path / "public"
+    assert index_locs(out / "example.com" / "urls.xml") == ["https://example.com/urls-1.xml"]
+    assert index_locs(out / "shop.example.org" / "urls.xml") == [
+        "https://shop.example.org/urls-1.xml"]
