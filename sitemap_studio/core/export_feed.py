@@ -17,19 +17,22 @@ rows held as entries (extensions, edits) take the careful path.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable
+from itertools import islice
 from dataclasses import replace
 
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
-from sitemap_studio.core.export_guard import EntryGuard, ValueJudge
+from sitemap_studio.core.export_guard import CHANGEFREQS, EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
 from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_locs import (
     LOC_MAX_LENGTH,
     LOC_MIN_LENGTH,
+    PLAIN_LOC,
     PLAIN_PATH,
     Loc,
     LocRules,
@@ -66,11 +69,38 @@ class EntryFeed:
             # Plain locations of the one host, written as its origin is: no check can fail.
             pattern = re.compile(re.escape(targets[0].origin) + PLAIN_PATH)
             self._fast = (pattern.match, targets[0])
-        self.seen: set[str] = set()
+        self.uniques = Uniques()
         self.judge = ValueJudge()
         self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
                               EditStyle("\n    ", "\n  "))
         self.done = 0
+
+    def note_repeats(self, documents: list[SitemapDocument],
+                     cancel: CancelToken | None = None) -> None:
+        """Find which URLs the input holds more than once (call before adding documents).
+
+        Only their hashes are kept (8 bytes a URL while looking), so that telling a
+        repeat from a first copy later needs a set of strings for the repeats alone.
+        """
+        hashes: array[int] = array("q")
+        prepare = self.rules.prepare
+        plain = PLAIN_LOC.match
+        for doc in documents:
+            for first in range(0, len(doc), CHECK_EVERY):
+                check(cancel)
+                stop = min(first + CHECK_EVERY, len(doc))
+                locs = doc.column_texts(0, first, stop)
+                quick = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
+                         and plain(text) is not None for text in locs]
+                hashes.extend(hash(text) for text, ok in zip(locs, quick, strict=True) if ok)
+                for offset, ok in enumerate(quick):
+                    if not ok:
+                        text = locs[offset]
+                        loc = prepare(doc.text(first + offset, 0) if text == OBJECT_ROW
+                                      else text)
+                        if not isinstance(loc, str):
+                            hashes.append(hash(loc.url))
+        self.uniques = Uniques.of(hashes)
 
     def add_document(self, doc: SitemapDocument, body_of: BodyOf, total: int,
                      cancel: CancelToken | None, progress: ProgressCallback | None) -> None:
@@ -86,18 +116,8 @@ class EntryFeed:
             if not xml:
                 self._text_rows(doc, first, locs)
                 continue
-            columns = [doc.column_texts(index, first, stop) for index in (1, 2, 3)]
-            urls = doc.url_flags(first, stop)
-            for offset, text in enumerate(locs):
-                row = first + offset
-                if text == OBJECT_ROW:
-                    assert guard is not None
-                    self._rich_row(doc, row, body_of, guard)
-                elif not urls[offset]:
-                    self._leave_out(doc, row, NOT_A_PAGE, text)
-                else:
-                    self._plain_row(doc, row, text, [column[offset] for column in columns],
-                                    body_of)
+            assert guard is not None
+            self._xml_rows(doc, first, stop, locs, body_of, guard)
         self.done += rows
 
     # ------------------------------------------------------------------------------ rows
@@ -113,33 +133,89 @@ class EntryFeed:
         match, target = fast
         plain = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
                  and match(text) is not None for text in locs]
-        seen = self.seen
+        is_first = self.uniques.first
         merged = 0
         pending: list[str] = []
         for offset, is_plain in enumerate(plain):
             text = locs[offset]
             if is_plain:
-                if text in seen:
-                    merged += 1
-                else:
-                    seen.add(text)  # type: ignore[arg-type]
+                if is_first(text):  # type: ignore[arg-type]
                     pending.append(text)  # type: ignore[arg-type]
+                else:
+                    merged += 1
                 continue
             if pending:
-                self._bulk(doc, first, self.filler_for(target), pending)
+                self._bulk_locs(doc, first, self.filler_for(target), pending)
                 pending = []
             self._text_row(doc, first + offset, text)
         if pending:
-            self._bulk(doc, first, self.filler_for(target), pending)
+            self._bulk_locs(doc, first, self.filler_for(target), pending)
         self.notes.merged += merged
 
-    @staticmethod
-    def _bulk(doc: SitemapDocument, first: int, filler: FileFiller, urls: list[str]) -> None:
+    def _xml_rows(self, doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
+                  body_of: BodyOf, guard: EntryGuard) -> None:
+        lastmods, changefreqs, priorities = (doc.column_texts(index, first, stop)
+                                             for index in (1, 2, 3))
+        urls = doc.url_flags(first, stop)
+        fast = self._fast
+        target = fast[1] if fast is not None else None
+        if fast is not None:
+            # A plain <url> of the one host whose values are valid as written is copied as it
+            # is, appended to the files in bulk.
+            match = fast[0]
+            judge = self.judge
+            plain = [is_url and text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
+                     and match(text) is not None and (lastmod is None or judge.lastmod_ok(lastmod))
+                     and (changefreq is None or changefreq in CHANGEFREQS)
+                     and (priority is None or judge.valid(2, priority))
+                     for is_url, text, lastmod, changefreq, priority in zip(
+                         urls, locs, lastmods, changefreqs, priorities, strict=True)]
+        else:
+            plain = [False] * len(locs)
+        is_first = self.uniques.first
+        merged = 0
+        bodies: list[bytes] = []
+        dates: list[str | None] = []
+        for offset, text in enumerate(locs):
+            row = first + offset
+            if plain[offset]:
+                if is_first(text):  # type: ignore[arg-type]
+                    bodies.append(self._body(doc, row, body_of))
+                    lastmod = lastmods[offset]
+                    dates.append(None if lastmod is None else lastmod.strip(XML_WHITESPACE))
+                else:
+                    merged += 1
+                continue
+            if bodies:
+                assert target is not None
+                self._bulk_bodies(doc, first, target, bodies, dates)
+                bodies, dates = [], []
+            if text == OBJECT_ROW:
+                self._rich_row(doc, row, body_of, guard)
+            elif not urls[offset]:
+                self._leave_out(doc, row, NOT_A_PAGE, text)
+            else:
+                self._plain_row(doc, row, text, [lastmods[offset], changefreqs[offset],
+                                                 priorities[offset]], body_of)
+        if bodies:
+            assert target is not None
+            self._bulk_bodies(doc, first, target, bodies, dates)
+        self.notes.merged += merged
+
+    def _bulk_locs(self, doc: SitemapDocument, first: int, filler: FileFiller,
+                   urls: list[str]) -> None:
         # A plain location holds no "<" and no character XML cannot hold; only "&" needs care.
         escaped = [(url.replace("&", "&amp;") if "&" in url else url).encode("ascii")
                    for url in urls]
         try:
             filler.add_locs(escaped)
+        except SitemapError as exc:
+            raise _entry_error(doc, first, exc.message) from None
+
+    def _bulk_bodies(self, doc: SitemapDocument, first: int, target: HostTarget,
+                     bodies: list[bytes], lastmods: list[str | None]) -> None:
+        try:
+            self.filler_for(target).add_bodies(bodies, lastmods)
         except SitemapError as exc:
             raise _entry_error(doc, first, exc.message) from None
 
@@ -178,7 +254,7 @@ class EntryFeed:
     def _rich_row(self, doc: SitemapDocument, row: int, body_of: BodyOf,
                   guard: EntryGuard) -> None:
         entry = doc.entry_at(row)
-        text = entry.raw.get("loc", entry.loc)
+        text = entry.loc
         if entry.element != "url":
             self._leave_out(doc, row, NOT_A_PAGE, text)
             return
@@ -218,10 +294,9 @@ class EntryFeed:
         if isinstance(loc, str):
             self._leave_out(doc, row, loc, text)
             return None
-        if loc.url in self.seen:
+        if not self.uniques.first(loc.url):
             self.notes.merged += 1
             return None
-        self.seen.add(loc.url)
         return loc
 
     def _target(self, doc: SitemapDocument, row: int, loc: Loc,
@@ -265,6 +340,37 @@ class EntryFeed:
         return value if value is not None and self.judge.valid(0, value) else None
 
 
+class Uniques:
+    """Tells the first copy of a URL from a repeat, exactly, keeping strings for repeats only.
+
+    Built from the hashes of every URL the input holds: a URL whose hash is seen
+    once is unique and needs no record; only URLs whose hash repeats (true repeats,
+    or in a rare case a shared hash) are remembered as strings.
+    """
+
+    __slots__ = ("_repeated", "_seen")
+
+    def __init__(self, repeated: set[int] | None = None) -> None:
+        #: ``None``: nothing is known, so every URL is remembered.
+        self._repeated = repeated
+        self._seen: set[str] = set()
+
+    @classmethod
+    def of(cls, hashes: array[int]) -> Uniques:
+        """From the hashes of every URL to be written (in any order)."""
+        ordered = sorted(hashes)
+        return cls({a for a, b in zip(ordered, islice(ordered, 1, None)) if a == b})
+
+    def first(self, url: str) -> bool:
+        """Whether ``url`` is seen for the first time (and remember that it was seen)."""
+        if self._repeated is not None and hash(url) not in self._repeated:
+            return True
+        if url in self._seen:
+            return False
+        self._seen.add(url)
+        return True
+
+
 def _entry_error(doc: SitemapDocument, row: int, message: str) -> SitemapError:
     loc = doc.text(row, 0)
     where = f"entry {row + 1}" + (f" ({loc})" if loc else "")
@@ -272,4 +378,4 @@ def _entry_error(doc: SitemapDocument, row: int, message: str) -> SitemapError:
                         line=doc.line_of(row), code="export-entry")
 
 
-__all__ = ["CHECK_EVERY", "NOT_A_PAGE", "EntryFeed", "FillerFor"]
+__all__ = ["CHECK_EVERY", "NOT_A_PAGE", "EntryFeed", "FillerFor", "Uniques"]

@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from itertools import accumulate
 
 from sitemap_studio.core.entries import DocumentKind
@@ -97,31 +97,49 @@ class FileFiller:
                 self.threshold = _threshold(key)
 
     def add_locs(self, locs: list[bytes]) -> None:
-        """Append plain ``<url><loc>`` entries, one per escaped URL, many at a time.
+        """Append plain ``<url><loc>`` entries, one per escaped URL, many at a time."""
+        self.add_bodies([LOC_HEAD + loc + LOC_TAIL for loc in locs], None)
+
+    def add_bodies(self, bodies: list[bytes], lastmods: list[str | None] | None) -> None:
+        """Append many entries (``lastmods``: their valid lastmods, or ``None`` for none).
 
         The same files as :meth:`add` one by one, without a Python call per entry:
         the entries that fit are found from their sizes and appended in one join.
         """
-        lead = ENTRY_LEAD + LOC_HEAD
-        extra = len(lead) + len(LOC_TAIL)
+        lead = ENTRY_LEAD
         start = 0
-        while start < len(locs):
+        while start < len(bodies):
             room_urls = self._max_urls - self.count
             if room_urls <= 0:
                 self._close()
                 continue
-            take = locs[start:start + room_urls]
-            room = self._room + len(ENTRY_LEAD) - len(self.buffer)
-            ends = list(accumulate(len(loc) + extra for loc in take))
+            take = bodies[start:start + room_urls]
+            room = self._room + len(lead) - len(self.buffer)
+            ends = list(accumulate(len(body) + len(lead) for body in take))
             fit = bisect_right(ends, room)
             if not fit:
                 if not self.count:
-                    self.add(LOC_HEAD + take[0] + LOC_TAIL, None)  # too big: add() says so
+                    self.add(take[0], None)  # too big for any file: add() says so
                 self._close()
                 continue
-            self.buffer += lead + (LOC_TAIL + lead).join(take[:fit]) + LOC_TAIL
+            self.buffer += lead + lead.join(take[:fit])
             self.count += fit
+            if lastmods is not None and self._want_lastmod:
+                self._note_lastmods(lastmods[start:start + fit])
             start += fit
+
+    def _note_lastmods(self, lastmods: list[str | None]) -> None:
+        """Keep the newest of ``lastmods``, parsing only those near the latest date."""
+        days = [value for value in lastmods if value is not None and value[:10] >= self.threshold]
+        if not days:
+            return
+        floor = _threshold_of_day(max(value[:10] for value in days))
+        for value in days:
+            if value[:10] >= floor:
+                key = clean_datetime_key(value)
+                if key is not None and key > self.newest_key:
+                    self.newest_key, self.newest = key, value
+                    self.threshold = _threshold(key)
 
     def finish(self) -> list[ExportedFile]:
         """Close the last file and wait until every file is written."""
@@ -171,6 +189,18 @@ class _Pending:
     size: int
     newest: str | None
     future: Future[int]
+
+
+def _threshold_of_day(day: str) -> str:
+    """Two days before ``day`` (``YYYY-MM-DD``): no lastmod dated earlier can be newer.
+
+    A lastmod's instant lies between 10:00 UTC the day before its date (at +14:00) and
+    12:00 UTC the day after (at -12:00), so dates more than two days apart never cross.
+    """
+    try:
+        return (date.fromisoformat(day) - timedelta(days=2)).isoformat()
+    except ValueError:
+        return ""
 
 
 def _threshold(key: float) -> str:

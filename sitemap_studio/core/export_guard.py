@@ -44,6 +44,12 @@ from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 #: Namespaces whose elements the official schemas (or, for xhtml:link, common use) allow.
 KNOWN_NAMESPACES = frozenset({SITEMAP_NS, IMAGE_NS, VIDEO_NS, NEWS_NS, MOBILE_NS, XHTML_NS})
 _REMEMBERED = 65_536
+#: The changefreq values the XSD allows, exactly as written.
+CHANGEFREQS = frozenset({"always", "hourly", "daily", "weekly", "monthly", "yearly", "never"})
+#: A full date-time (seconds and zone) or a date: valid for the XSD when the date is real.
+_FULL_LASTMOD = re.compile(
+    r"(\d{4}-\d{2}-\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?"
+    r"(?:Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00)))?\Z")
 _ELEMENT_NAME = re.compile(rb"<([A-Za-z_][^\s/>]*)")
 _VALUE_FIELDS = ("lastmod", "changefreq", "priority")
 _ITEM_FIELDS = ("images", "videos", "news")
@@ -69,6 +75,15 @@ class ValueJudge:
         self._known: tuple[dict[str, bool], ...] = ({}, {}, {})
         self._checks = (values_rules.check_lastmod, values_rules.check_changefreq,
                         values_rules.check_priority)
+
+    def lastmod_ok(self, text: str) -> bool:
+        """:meth:`valid` for a lastmod, judged by its day when it has the full shape.
+
+        Date-times repeat rarely, days often: a full date or date-time is valid
+        exactly when its date is, so only the date is judged (and remembered).
+        """
+        shape = _FULL_LASTMOD.match(text)
+        return self.valid(0, shape.group(1) if shape is not None else text)
 
     def valid(self, index: int, text: str) -> bool:
         """Whether ``text`` as written is a valid value of field ``index`` (0 lastmod, 1, 2)."""
@@ -156,4 +171,4 @@ def _only(entry: Entry, name: str, item: object) -> Entry:
 #: Builds the bytes of a repaired entry in the output's namespace context.
 EntryWriter = Callable[[Entry], bytes]
 
-__all__ = ["KNOWN_NAMESPACES", "EntryGuard", "EntryWriter", "Repair", "ValueJudge"]
+__all__ = ["CHANGEFREQS", "KNOWN_NAMESPACES", "EntryGuard", "EntryWriter", "Repair", "ValueJudge"]

@@ -99,6 +99,7 @@ def export_documents(
                 return filler
 
             feed = EntryFeed(rules, hosts, notes, namespaces, filler_for)
+            feed.note_repeats(sources, cancel)
             try:
                 for doc, body_of in zip(sources, bodies, strict=True):
                     feed.add_document(doc, body_of, total, cancel, progress)
