@@ -103,7 +103,8 @@ def test_errors_in_the_input_block_the_export(tmp_path, capsys) -> None:
     source.write_bytes(urlset("https://example.com/a", "/relative", "https://example.com/b"))
     assert run(str(source), "--out", str(out), "--base-url", "https://example.com/") == 1
     err = capsys.readouterr().err
-    assert f"{source}:4: error loc-not-absolute:" in err
+    column = source.read_text().splitlines()[3].index("<loc>") + 1
+    assert f"{source}:4:{column}: error loc-not-absolute:" in err
     assert "export blocked: 1 errors in 1 file" in err
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
 

@@ -8,7 +8,7 @@ cross-entry indexes it touches (duplicates, hreflang clusters).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
@@ -27,7 +27,7 @@ from sitemap_studio.core.validation import (
     structure,
     values_rules,
 )
-from sitemap_studio.core.validation.context import Reporter, ValidationContext
+from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
 from sitemap_studio.core.validation.fast_rows import CleanValues
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -215,7 +215,7 @@ class DocumentValidator:
         document = self.document
         entry_id = document.id_at(row)
         reporter = Reporter(self.context.profile, entry_id,
-                            locate=lambda: document.line_of(row))
+                            locate=lambda field, line: document.field_position(row, field, line))
         entry, values, raws, element = entry_checks.row_values(document, row)
         entry_checks.check_entry(entry, values, raws, element, reporter, self.context,
                                  self.scope, document.source.format)
@@ -285,10 +285,10 @@ class DocumentValidator:
         for entry_id in entry_ids:
             self._refresh_alternates(entry_id)
 
-    def _locator(self, entry_id: int) -> Callable[[], int | None]:
-        def locate() -> int | None:
+    def _locator(self, entry_id: int) -> Locate:
+        def locate(field: str | None, line: int | None) -> tuple[int, int] | None:
             try:
-                return self.document.line_of(self.document.row_of(entry_id))
+                return self.document.field_position(self.document.row_of(entry_id), field, line)
             except KeyError:
                 return None
         return locate
