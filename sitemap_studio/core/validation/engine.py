@@ -16,6 +16,7 @@ from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.robots_kit import sitemap_line_findings
 from sitemap_studio.core.urls import origin
 from sitemap_studio.core.validation import (
     entry_checks,
@@ -303,10 +304,14 @@ class DocumentValidator:
     def _refresh_file(self) -> None:
         document = self.document
         ctx = self.context
-        size = document.uncompressed_size + len(document.source.encoding.bom)
+        size = structure.published_size(document)
         findings = structure.reader_findings(document.load_findings, ctx.profile)
         findings.extend(structure.file_findings(document.kind, len(document), size, ctx,
                                                 document.source.format))
+        if document.source.format == "robots":
+            text = b"".join(document.chunks()).decode("utf-8", "replace")
+            findings.extend(structure.reader_findings(
+                sitemap_line_findings(text, ctx.site_url or self._majority), ctx.profile))
         reporter = Reporter(ctx.profile)
         # One value can cover more than 90 % of the entries only when there are few values.
         if len(self._lastmods) <= 1 + len(document) // 10:
