@@ -41,6 +41,7 @@ from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
 _LIST_ELEMENTS = {"images": "image", "videos": "video", "news": "news", "mobile": "mobile",
                   "alternates": "link"}
 _NON_BLANK = re.compile(rb"[^ \t\r\n]")
+_FIELD_INDEX = {name: index for index, name in enumerate(FIELDS)}
 
 
 @lru_cache(maxsize=64)
@@ -216,12 +217,14 @@ class SitemapDocument(DocumentBytes):
         if start < 0:
             return None
         lines = self._line_index()
+        if line is None and field in _FIELD_INDEX:
+            value = self._cols[2 * _FIELD_INDEX[field]][row]
+            if value >= 0:  # a plain row: its value's offset is known
+                if self.source.format == "xml":  # back over "<loc>" (or "<sm:loc>")
+                    value -= self._name_offset + len(field) + 1
+                return lines.line_column(value)  # a text line: the URL itself
         end = self._end[row]
         begin = start if line is None else min(max(start, lines.line_start(line)), end)
-        if field in FIELDS and self.source.format != "xml":  # a text line: the URL itself
-            value = self._cols[2 * FIELDS.index(field)][row]
-            if value >= 0:
-                return lines.line_column(value)
         if field:
             pattern = element_pattern(field)
             found = pattern.search(self._raw, begin, end)

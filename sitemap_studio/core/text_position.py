@@ -16,7 +16,8 @@ def line_column(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _column(data: bytes, line_start: int, offset: int) -> int:
-    return len(data[line_start:offset].decode("utf-8", "replace")) + 1
+    before = data[line_start:offset]
+    return (len(before) if before.isascii() else len(before.decode("utf-8", "replace"))) + 1
 
 
 class LineIndex:
