@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -46,6 +45,7 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
     """Validate, print, and return the exit status."""
     members: list[Member] = []
     unreadable: list[tuple[str, SitemapError]] = []
+    order: list[Member | tuple[str, SitemapError]] = []  # what to print, in the order given
     site_url = args.site_url
     for path in args.files:
         try:
@@ -58,19 +58,23 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
                     if item.document is None:
                         assert item.error is not None
                         unreadable.append((item.path, item.error))
+                        order.append(unreadable[-1])
                     else:
                         members.append(Member(item.path, item.document,
                                               item.ref.url if item.ref else None))
+                        order.append(members[-1])
             else:
                 members.append(Member(path, open_document(path, limits)))
+                order.append(members[-1])
         except SitemapError as exc:
             unreadable.append((path, exc.with_path(path)))
+            order.append(unreadable[-1])
     validators = ProjectValidator(members, Profile(args.profile), site_url).run().validators
     results = [(member, validators[member.key]) for member in members]
     if args.format == "json":
-        _print_json(results, unreadable)
+        _print_json(order, validators)
     else:
-        _print_text(results, unreadable)
+        _print_text(order, validators)
     if unreadable:
         return EXIT_UNREADABLE
     errors = any(f.severity == Severity.ERROR for _, v in results for f in v.findings())
@@ -86,23 +90,30 @@ def _location(path: str, finding: Finding) -> str:
     return where
 
 
-def _print_text(results: list[tuple[Member, DocumentValidator]],
-                unreadable: list[tuple[str, SitemapError]]) -> None:
-    for _path, error in unreadable:
-        print(error.located(), file=sys.stderr)
-    for member, validator in results:
-        for finding in validator.findings():
-            print(f"{_location(member.key, finding)}: {finding.severity.value} "
+def _print_text(order: list[Member | tuple[str, SitemapError]],
+                validators: dict[str, DocumentValidator]) -> None:
+    for item in order:
+        if not isinstance(item, Member):
+            sys.stdout.flush()
+            print(item[1].located(), file=sys.stderr, flush=True)
+            continue
+        for finding in validators[item.key].findings():
+            print(f"{_location(item.key, finding)}: {finding.severity.value} "
                   f"{finding.code}: {finding.message}")
 
 
-def _print_json(results: list[tuple[Member, DocumentValidator]],
-                unreadable: list[tuple[str, SitemapError]]) -> None:
+def _print_json(order: list[Member | tuple[str, SitemapError]],
+                validators: dict[str, DocumentValidator]) -> None:
     files: list[dict[str, Any]] = []
-    for member, validator in results:
-        document = member.document
+    for item in order:
+        if not isinstance(item, Member):
+            path, error = item
+            files.append({"path": path, "error": {"message": error.message,
+                                                  "line": error.line, "column": error.column}})
+            continue
+        document = item.document
         issues = []
-        for finding in validator.findings():
+        for finding in validators[item.key].findings():
             entry = None
             if finding.entry is not None:
                 try:
@@ -114,13 +125,7 @@ def _print_json(results: list[tuple[Member, DocumentValidator]],
                 "line": finding.line, "column": finding.column, "field": finding.field,
                 "message": finding.message, "source": finding.source.value,
             })
-        files.append({"path": member.key, "kind": document.kind.value,
+        files.append({"path": item.key, "kind": document.kind.value,
                       "entries": len(document), "issues": issues})
-    for path, error in unreadable:
-        files.append({"path": path, "error": {"message": error.message, "line": error.line,
-                                              "column": error.column}})
-    order = {os.fspath(name): index for index, name in enumerate(
-        [m.key for m, _ in results] + [p for p, _ in unreadable])}
-    files.sort(key=lambda item: order.get(item["path"], 0))
     json.dump({"files": files}, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -40,6 +40,10 @@ class DocumentSource:
     encoding: TextEncoding
     compressed: bool = False
     stored_size: int = 0
+    #: Bytes of the file as published (uncompressed, in its own encoding), 0 when unknown.
+    published_size: int = 0
+    #: The same text's size in UTF-8 without a BOM when it was read (to scale edits by).
+    read_utf8_size: int = 0
 
 
 @dataclass(frozen=True, slots=True)

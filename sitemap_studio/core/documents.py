@@ -15,8 +15,10 @@ change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.document_bytes import DocumentBytes
@@ -34,6 +36,22 @@ from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.text_position import LineIndex
 from sitemap_studio.core.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
+
+#: The element a finding about an extension list points at.
+_LIST_ELEMENTS = {"images": "image", "videos": "video", "news": "news", "mobile": "mobile",
+                  "alternates": "link"}
+_NON_BLANK = re.compile(rb"[^ \t\r\n]")
+_FIELD_INDEX = {name: index for index, name in enumerate(FIELDS)}
+
+
+@lru_cache(maxsize=64)
+def element_pattern(field: str) -> re.Pattern[bytes]:
+    """A start tag of the element named by ``field`` (any prefix; ``news:title``: some prefix)."""
+    prefix, _, local = field.rpartition(":")
+    name = _LIST_ELEMENTS.get(local, local).encode("utf-8")
+    # An extension child ("news:title") has a prefix, whichever the file uses.
+    lead = rb"<[^\s<>/:!?]+:" if prefix else rb"<(?:[^\s<>/:!?]+:)?"
+    return re.compile(lead + re.escape(name) + rb"[\s/>]")
 
 
 class SitemapDocument(DocumentBytes):
@@ -186,6 +204,40 @@ class SitemapDocument(DocumentBytes):
         if start < 0:
             return None
         return self._line_index().line_column(start)
+
+    def field_position(self, row: int, field: str | None,
+                       line: int | None = None) -> tuple[int, int] | None:
+        """1-based (line, column) of ``field``'s element in the entry at ``row``, as read.
+
+        ``field`` is a protocol child (``loc``), an extension list (``images``) or another
+        element's local name; ``line``, when given, is where to start looking. Without a
+        field, or when the element is not found (a missing child), the entry itself (or
+        the first markup on ``line``); in a text list or robots.txt, the URL. ``None``
+        for an entry that does not come from the file.
+        """
+        start = self._start[row]
+        if start < 0:
+            return None
+        lines = self._line_index()
+        if line is None and field in _FIELD_INDEX:
+            value = self._cols[2 * _FIELD_INDEX[field]][row]
+            if value >= 0:  # a plain row: its value's offset is known
+                if self.source.format == "xml":  # back over "<loc>" (or "<sm:loc>")
+                    value -= self._name_offset + len(field) + 1
+                return lines.line_column(value)  # a text line: the URL itself
+        end = self._end[row]
+        begin = start if line is None else min(max(start, lines.line_start(line)), end)
+        if field:
+            pattern = element_pattern(field)
+            found = pattern.search(self._raw, begin, end)
+            if found is not None and found.start() == start:  # the entry's own tag: a nested one
+                found = pattern.search(self._raw, found.end(), end)
+            if found is not None:
+                return lines.line_column(found.start())
+        if begin == start:
+            return lines.line_column(start)
+        mark = _NON_BLANK.search(self._raw, begin, end)
+        return lines.line_column(mark.start() if mark else begin)
 
     def line_index(self) -> LineIndex:
         """Line lookups over the bytes the document was read from."""

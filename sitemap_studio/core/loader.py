@@ -7,15 +7,16 @@ import re
 from array import array
 
 from sitemap_studio.core.documents import DocumentSource, Layout, SitemapDocument
-from sitemap_studio.core.encoding import DecodedDocument, TextEncoding, decode_document
-from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind
+from sitemap_studio.core.encoding import DecodedDocument, decode_document
+from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import ReadError
 from sitemap_studio.core.feeds import is_feed_root, read_feed
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback
-from sitemap_studio.core.prolog import Prolog, looks_like_markup, read_prolog
+from sitemap_studio.core.prolog import looks_like_markup, read_prolog
 from sitemap_studio.core.robots import SITEMAP_LINE, RobotsCodec, looks_like_robots, robots_findings
+from sitemap_studio.core.root_checks import root_findings
 from sitemap_studio.core.source import RawSource, read_source, read_source_bytes
 from sitemap_studio.core.text_position import line_column
 from sitemap_studio.core.text_reader import TextCodec, scan_lines
@@ -25,7 +26,6 @@ from sitemap_studio.core.xml_parsers import check_well_formed
 from sitemap_studio.core.xml_scan import ScanResult, scan_entries
 from sitemap_studio.core.xml_writer import new_xml_document
 
-OBSOLETE_NS = "http://www.google.com/schemas/sitemap/0.84"
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF",
                  b"BZh", b"\xfd7zXZ", b"RIFF", b"\x00\x00\x01\x00")
 
@@ -102,7 +102,7 @@ def document_from_source(
     scan = scan_entries(utf8, prolog, limits=limits, path=path, cancel=cancel,
                         progress=_scaled(progress, 50, 100))
     kind = DocumentKind(prolog.local_name)
-    findings.extend(_namespace_findings(prolog))
+    findings.extend(root_findings(utf8, prolog))
     findings.extend(scan.findings)
     style = _style(utf8, scan)
     layout = Layout(prolog.root_tag_end, scan.tail_start, scan.lead, scan.start, scan.end,
@@ -115,7 +115,7 @@ def document_from_source(
         "root": prolog.root_qname.decode("utf-8", "replace"),
         "namespace": prolog.namespace,
     }
-    return SitemapDocument(utf8, layout, _source_info(source, decoded.encoding, "xml", kind),
+    return SitemapDocument(utf8, layout, _source_info(source, decoded, "xml", kind),
                            codec, findings=findings, info=info)
 
 
@@ -128,36 +128,11 @@ def _utf16(data: bytes) -> bool:
     return data[:2] in (b"\xff\xfe", b"\xfe\xff") or data[:4] in (b"<\x00?\x00", b"\x00<\x00?")
 
 
-def _source_info(source: RawSource, encoding: TextEncoding, fmt: str,
+def _source_info(source: RawSource, decoded: DecodedDocument, fmt: str,
                  kind: DocumentKind) -> DocumentSource:
-    return DocumentSource(source.path, fmt, kind, encoding, source.compressed, source.stored_size)
-
-
-def _namespace_findings(prolog: Prolog) -> list[Finding]:
-    ns = prolog.namespace
-    if ns == SITEMAP_NS:
-        return []
-    line = 1
-    if ns is None:
-        code, message = "namespace-missing", (
-            f"<{prolog.local_name}> has no namespace: add "
-            f'xmlns="{SITEMAP_NS}" (crawlers may reject the file)')
-    elif ns == OBSOLETE_NS:
-        code, message = "namespace-obsolete", (
-            f"obsolete Google 0.84 namespace {ns}: upgrade to {SITEMAP_NS}")
-    elif _near_miss(ns):
-        code, message = "namespace-near-miss", (
-            f"namespace {ns} is almost but not exactly {SITEMAP_NS}; it must match character "
-            "for character")
-    else:
-        code, message = "namespace-wrong", f"wrong namespace {ns}: expected {SITEMAP_NS}"
-    return [Finding(Severity.ERROR if code != "namespace-obsolete" else Severity.WARNING, code,
-                    message, line=line, source=RuleSource.PROTOCOL)]
-
-
-def _near_miss(ns: str) -> bool:
-    simplified = re.sub(r"^https?://(www\.)?", "", ns.strip().lower()).rstrip("/")
-    return simplified == "sitemaps.org/schemas/sitemap/0.9"
+    utf8_size = len(decoded.utf8) - (3 if decoded.utf8.startswith(b"\xef\xbb\xbf") else 0)
+    return DocumentSource(source.path, fmt, kind, decoded.encoding, source.compressed,
+                          source.stored_size, len(source.data), utf8_size)
 
 
 def _style(utf8: bytes, scan: ScanResult) -> tuple[str, str, str]:
@@ -205,7 +180,7 @@ def _line_document(source: RawSource, decoded: DecodedDocument, findings: list[F
     newline = b"\r\n" if b"\r\n" in decoded.utf8[:65536] else b"\n"
     layout = Layout(0, tail, lead, start, end, fields, {}, new_entry_lead=newline)
     return SitemapDocument(decoded.utf8, layout,
-                           _source_info(source, decoded.encoding, fmt, DocumentKind.URLSET),
+                           _source_info(source, decoded, fmt, DocumentKind.URLSET),
                            codec, findings=findings)
 
 

@@ -33,7 +33,7 @@ from sitemap_studio.core.validation.robots_rules import (
     ROBOTS_SCHEME,
 )
 
-__all__ = ["check_robots", "robots_lines", "robots_txt_url"]
+__all__ = ["check_robots", "robots_lines", "robots_txt_url", "sitemap_line_findings"]
 
 # A Sitemap field after its comment is cut off; group 1 is the blank before the colon.
 _FIELD = re.compile(r"[ \t]*sitemap([ \t]*):", re.IGNORECASE)
@@ -129,6 +129,13 @@ def check_robots(text: str, expected_sitemaps: list[str], site_url: str | None) 
                 f"robots.txt does not list {url}: add the line 'Sitemap: {url}'",
                 source=ROBOTS_MISSING.source))
     return findings
+
+
+def sitemap_line_findings(text: str, site_url: str | None) -> list[Finding]:
+    """What ``validate`` says of a robots.txt beyond its URLs' own rules: a ``Sitemap:`` line
+    with no URL (which lists no entry) and a sitemap on another host than ``site_url``."""
+    wanted = (ROBOTS_EMPTY.code, ROBOTS_FOREIGN_HOST.code)
+    return [found for found in check_robots(text, [], site_url) if found.code in wanted]
 
 
 def _value_problem(value: str, site_url: str | None) -> tuple[Rule, str] | None:

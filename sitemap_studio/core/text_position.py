@@ -16,7 +16,8 @@ def line_column(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _column(data: bytes, line_start: int, offset: int) -> int:
-    return len(data[line_start:offset].decode("utf-8", "replace")) + 1
+    before = data[line_start:offset]
+    return (len(before) if before.isascii() else len(before.decode("utf-8", "replace"))) + 1
 
 
 class LineIndex:
@@ -47,3 +48,10 @@ class LineIndex:
         index = bisect_right(table, offset - 1)
         line_start = table[index - 1] + 1 if index else 0
         return index + 1, _column(self._data, line_start, offset)
+
+    def line_start(self, line: int) -> int:
+        """Offset where 1-based ``line`` begins (the end of the data past the last line)."""
+        table = self._table()
+        if line <= 1:
+            return 0
+        return table[line - 2] + 1 if line - 2 < len(table) else len(self._data)

@@ -178,6 +178,11 @@ def entry_from_element(element: etree._Element, doc_ns: str | None, *, line_base
             alternates.append(alternate_from_element(child))
         elif ns == MOBILE_NS and local == "mobile":
             mobile = True
+        elif ns is None:
+            notes.append(StructureNote("no-namespace", local, line_of(child)))
+        elif ns not in _EXTENSION_ITEMS and ns != XHTML_NS:
+            notes.append(StructureNote("undeclared", shown_name(child, child.tag),
+                                       line_of(child)))
     if "loc" not in values:
         notes.append(StructureNote("missing", "loc", line_of(element)))
     return Entry(

@@ -13,7 +13,7 @@ from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.entries import IMAGE_NS, MOBILE_NS, NEWS_NS, VIDEO_NS, XHTML_NS, Entry
 from sitemap_studio.core.errors import LimitExceeded, ReadError
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
@@ -37,6 +37,12 @@ FIELD_COLUMNS = 8
 ABSENT = -1
 #: Column marker: the entry's data lives in an :class:`Entry` object, not in offsets.
 IN_OBJECT = -2
+
+
+#: Namespaces whose elements an official schema declares (``xhtml:link`` has none, but is
+#: Google's own extension and is left to the hreflang rules).
+DECLARED_NAMESPACES = frozenset((IMAGE_NS, VIDEO_NS, NEWS_NS, MOBILE_NS, XHTML_NS))
+_LOC = re.compile(rb"<(?:[^\s/>:]+:)?loc\s*>([^<]{0,2100})<")
 
 
 @lru_cache(maxsize=16)
@@ -163,6 +169,19 @@ class _Scanner:
         if local in ENTRY_NAMES and ns == self.doc_ns:
             self._slow_entry(token.start(), elem_end, prev_end)
             return elem_end, True
+        if local in ENTRY_NAMES and not ns and self.doc_ns:
+            loc = _LOC.search(self.data, token.end(), elem_end)
+            named = f" ({loc.group(1).decode('utf-8', 'replace').strip()})" if loc else ""
+            self._finding("entry-no-namespace", Severity.WARNING, token.start(),
+                          f"<{local}>{named} is in no namespace (xmlns=\"\"), so it is not a "
+                          "sitemap entry: crawlers drop it and the XSD rejects it; remove the "
+                          "empty xmlns")
+            return elem_end, False
+        if ns and ns != self.doc_ns and ns not in DECLARED_NAMESPACES:
+            self._finding("extension-undeclared", Severity.ERROR, token.start(),
+                          f"<{qname.decode('utf-8', 'replace')}> is in a namespace no official "
+                          "schema declares: the XSD's wildcard is strict and rejects it "
+                          "(crawlers ignore it)")
         if ns == self.doc_ns:
             self._finding("unknown-element", Severity.ERROR, token.start(),
                           f"unknown element <{local}> in the sitemap namespace")

@@ -104,7 +104,8 @@ def test_errors_in_the_input_block_the_export(tmp_path, capsys) -> None:
                               "https://example.com/c"))
     assert run(str(source), "--out", str(out), "--base-url", "https://example.com/") == 1
     err = capsys.readouterr().err
-    assert f"{source}:4: error loc-unsupported-scheme:" in err
+    column = source.read_text().splitlines()[3].index("<loc>") + 1
+    assert f"{source}:4:{column}: error loc-unsupported-scheme:" in err
     assert "export blocked: 1 error in 1 file (loc-unsupported-scheme x1)" in err
     assert "--allow-errors" in err and "nothing was written" in err
     assert [p.name for p in out.iterdir()] == ["keep.txt"]

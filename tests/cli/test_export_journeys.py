@@ -115,8 +115,9 @@ def test_an_error_blocks_unless_allowed_and_nothing_invalid_is_written(tmp_path,
     blocked = sitemap_studio("export", "site.xml", "--out", "out", "--base-url", SITE,
                              cwd=tmp_path)
     assert blocked.returncode == 1
-    assert "site.xml:203: error loc-unsupported-scheme:" in blocked.stderr
-    assert "site.xml:204: error lastmod-" in blocked.stderr
+    assert "site.xml:203:8: error loc-unsupported-scheme:" in blocked.stderr
+    lastmod_column = len('  <url><loc>https://example.com/dated</loc>') + 1
+    assert f"site.xml:204:{lastmod_column}: error lastmod-" in blocked.stderr
     assert "export blocked: 2 errors in 1 file" in blocked.stderr
     assert not (tmp_path / "out").exists()
 

@@ -119,6 +119,11 @@ XSD_DECIDES: dict[str, str] = {
     "changefreq-padded": "tChangeFreq is an xsd:string enumeration: whitespace is kept",
     "structure-foreign-attribute": "tUrl / tSitemap declare no attributes in any namespace",
     "element-between-entries": "the ##other wildcard only precedes the first url / sitemap",
+    "root-attribute": "urlset / sitemapindex declare no attributes (xsi: hints aside)",
+    "extension-undeclared": "the strict ##other wildcard needs a declaration in a loaded schema",
+    "entry-no-namespace": "a url / sitemap in no namespace is not the declared entry element",
+    "format-not-xml-sitemap": "the XSDs declare only XML urlset and sitemapindex (never "
+                              "reported for the XML generated here)",
     "extension-unknown-element": "the strict wildcard finds no declaration in a loaded schema",
     "image-structure": "the image:image sequence",
     "video-structure": "the video:video sequence",
@@ -926,6 +931,23 @@ STRUCTURES: dict[str, bytes] = {
         "<sitemap><lastmod>2024-01-15</lastmod><loc>https://example.com/s.xml</loc></sitemap>"),
     "attribute on sitemap": sitemapindex(
         '<sitemap a="b"><loc>https://example.com/s.xml</loc></sitemap>'),
+    "version on urlset": urlset(f"<url>{_LOC}</url>").replace(b"<urlset ",
+                                                               b'<urlset version="1.0" '),
+    "generatedBy on sitemapindex": sitemapindex(
+        "<sitemap><loc>https://example.com/s.xml</loc></sitemap>").replace(
+        b"<sitemapindex ", b'<sitemapindex generatedBy="Wix.com" '),
+    "schemaLocation on urlset": urlset(f"<url>{_LOC}</url>").replace(
+        b"<urlset ", b'<urlset xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+                     b'xsi:schemaLocation="a b" '),
+    "PageMap in url": urlset(
+        f'<url>{_LOC}<PageMap xmlns="http://www.google.com/schemas/sitemap-pagemap/1.0">'
+        '<DataObject type="d"/></PageMap></url>'),
+    "XInclude in url": urlset(
+        f'<url>{_LOC}<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="x"/></url>'),
+    "element in no namespace in url": urlset(f'<url>{_LOC}<extra xmlns="">1</extra></url>'),
+    "undeclared element before the first url": urlset(
+        f'<acme:meta xmlns:acme="urn:acme">x</acme:meta><url>{_LOC}</url>'),
+    "url in no namespace": urlset(f'<url>{_LOC}</url><url xmlns="">{_LOC2}</url>'),
 }
 
 

@@ -526,8 +526,11 @@ def test_text_sources_give_plain_urls_and_indexes_are_skipped(tmp_path, core_xsd
     assert_all_valid(core_xsd_oracle, report)
 
 
-def test_unexpressible_no_namespace_content_is_refused(tmp_path) -> None:
+def test_an_element_in_no_namespace_is_left_out_and_reported(tmp_path, core_xsd_oracle) -> None:
     body = "<sm:url><sm:loc>https://example.com/x</sm:loc><extra>1</extra></sm:url>"
     source = f'<sm:urlset xmlns:sm="{NS}">{body}</sm:urlset>'.encode()
-    with pytest.raises(SitemapError, match="no namespace"):
-        export([open_bytes(source, "odd.xml")], tmp_path)
+    report = export([open_bytes(source, "odd.xml")], tmp_path)
+    data = (tmp_path / report.files[0].name).read_bytes()
+    assert locs(data) == ["https://example.com/x"] and b"extra" not in data
+    core_xsd_oracle.assert_valid(data)
+    assert report.notes.trimmed.total == 1

@@ -30,19 +30,23 @@ class ValidationContext:
     now: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
+#: Where a finding about a field of the entry points: ``(field, line or None) -> (line, column)``.
+Locate = Callable[[str | None, int | None], tuple[int, int] | None]
+
+
 class Reporter:
     """Collects the findings of one entry (or of the file, with ``entry_id=None``).
 
     Checks call it with a registered :class:`Rule`; the reporter applies the
     profile's severity (dropping the finding when the rule is off there) and
-    fills in the entry id and line.
+    fills in the entry id, and the line and column of what the finding is about
+    (the field's element, found by ``locate``; the entry itself without a field).
     """
 
     __slots__ = ("_locate", "entry_id", "findings", "line", "profile")
 
     def __init__(self, profile: Profile, entry_id: int | None = None,
-                 line: int | None = None,
-                 locate: Callable[[], int | None] | None = None) -> None:
+                 line: int | None = None, locate: Locate | None = None) -> None:
         self.profile = profile
         self.entry_id = entry_id
         self.line = line
@@ -58,14 +62,21 @@ class Reporter:
         fix: QuickFix | None = None,
         line: int | None = None,
         column: int | None = None,
+        element: str | None = None,
     ) -> None:
-        """Record that ``rule`` found something; ``message`` is for a webmaster."""
+        """Record that ``rule`` found something; ``message`` is for a webmaster.
+
+        ``element`` names the element to point at when it is not ``field``'s own
+        (the empty ``news:title`` of a ``news`` finding); ``""`` is the entry itself.
+        """
         severity = rule.severity_for(self.profile)
         if severity is None:
             return
-        if self._locate is not None:
-            self.line = self._locate()
-            self._locate = None
+        if line is None:
+            line = self.line
+        if column is None and self._locate is not None:
+            found = self._locate(field if element is None else element, line)
+            if found is not None:
+                line, column = found
         self.findings.append(Finding(
-            severity, rule.code, message, self.entry_id, field,
-            self.line if line is None else line, column, rule.source, fix))
+            severity, rule.code, message, self.entry_id, field, line, column, rule.source, fix))

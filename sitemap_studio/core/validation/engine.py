@@ -8,7 +8,7 @@ cross-entry indexes it touches (duplicates, hreflang clusters).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
@@ -16,6 +16,7 @@ from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.robots_kit import sitemap_line_findings
 from sitemap_studio.core.urls import origin
 from sitemap_studio.core.validation import (
     entry_checks,
@@ -27,7 +28,7 @@ from sitemap_studio.core.validation import (
     structure,
     values_rules,
 )
-from sitemap_studio.core.validation.context import Reporter, ValidationContext
+from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
 from sitemap_studio.core.validation.fast_rows import CleanValues
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -215,7 +216,7 @@ class DocumentValidator:
         document = self.document
         entry_id = document.id_at(row)
         reporter = Reporter(self.context.profile, entry_id,
-                            locate=lambda: document.line_of(row))
+                            locate=lambda field, line: document.field_position(row, field, line))
         entry, values, raws, element = entry_checks.row_values(document, row)
         entry_checks.check_entry(entry, values, raws, element, reporter, self.context,
                                  self.scope, document.source.format)
@@ -285,10 +286,10 @@ class DocumentValidator:
         for entry_id in entry_ids:
             self._refresh_alternates(entry_id)
 
-    def _locator(self, entry_id: int) -> Callable[[], int | None]:
-        def locate() -> int | None:
+    def _locator(self, entry_id: int) -> Locate:
+        def locate(field: str | None, line: int | None) -> tuple[int, int] | None:
             try:
-                return self.document.line_of(self.document.row_of(entry_id))
+                return self.document.field_position(self.document.row_of(entry_id), field, line)
             except KeyError:
                 return None
         return locate
@@ -303,10 +304,14 @@ class DocumentValidator:
     def _refresh_file(self) -> None:
         document = self.document
         ctx = self.context
-        size = document.uncompressed_size + len(document.source.encoding.bom)
+        size = structure.published_size(document)
         findings = structure.reader_findings(document.load_findings, ctx.profile)
         findings.extend(structure.file_findings(document.kind, len(document), size, ctx,
                                                 document.source.format))
+        if document.source.format == "robots":
+            text = b"".join(document.chunks()).decode("utf-8", "replace")
+            findings.extend(structure.reader_findings(
+                sitemap_line_findings(text, ctx.site_url or self._majority), ctx.profile))
         reporter = Reporter(ctx.profile)
         # One value can cover more than 90 % of the entries only when there are few values.
         if len(self._lastmods) <= 1 + len(document) // 10:

@@ -66,6 +66,13 @@ def is_blank(text: str | None) -> bool:
     return text is None or not text.strip()
 
 
+def lacks(which: str, shown: str, text: str | None) -> str:
+    """'the news item has no <news:title>', or '... has an empty <news:title>' when it is there."""
+    if text is None:
+        return f"{which} has no {shown}"
+    return f"{which} has an empty {shown}" + ("" if not text else " (only blanks)")
+
+
 def map_items(items: Sequence[Any], change: Callable[[Any], Any]) -> tuple[Any, ...]:
     """``change`` applied to each item, as a tuple (for the image, video and news tuples)."""
     return tuple(change(item) for item in items)

@@ -14,7 +14,12 @@ from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.deprecated_rules import check_retired_image_tags
-from sitemap_studio.core.validation.extension_helpers import is_blank, item_label, item_prefix
+from sitemap_studio.core.validation.extension_helpers import (
+    is_blank,
+    item_label,
+    item_prefix,
+    lacks,
+)
 from sitemap_studio.core.validation.hreflang_links import absolute_from, is_absolute_http
 from sitemap_studio.core.validation.registry import rule
 
@@ -41,8 +46,9 @@ def check_images(entry: Entry, report: Reporter, ctx: ValidationContext) -> None
     for index, image in enumerate(images):
         which = item_label("image", index, len(images))
         if is_blank(image.loc):
-            report(IMAGE_LOC_MISSING, f"{which} has no <image:loc>: the image URL is required",
-                   field="images")
+            report(IMAGE_LOC_MISSING, f"{lacks(which, '<image:loc>', image.loc)}: the image "
+                                      "URL is required",
+                   field="images", element=None if image.loc is None else "image:loc")
         elif not is_absolute_http(image.loc):
             absolute = absolute_from(image.loc or "", entry.loc)
             fix = None if absolute is None else QuickFix(

@@ -24,6 +24,7 @@ from sitemap_studio.core.validation.extension_helpers import (
     is_blank,
     item_label,
     item_prefix,
+    lacks,
 )
 from sitemap_studio.core.validation.registry import rule
 
@@ -59,9 +60,11 @@ def check_news(entry: Entry, report: Reporter, ctx: ValidationContext) -> None:
                             ("publication_language", "<news:publication><news:language>"),
                             ("publication_date", "<news:publication_date>"),
                             ("title", "<news:title>")):
-            if is_blank(getattr(news, name)):
-                report(NEWS_MISSING, f"{which} has no {shown}, which Google requires",
-                       field="news")
+            value = getattr(news, name)
+            if is_blank(value):
+                element = shown[shown.rindex("<") + 1 : -1]  # the empty one: "news:title"
+                report(NEWS_MISSING, f"{lacks(which, shown, value)}, which Google requires",
+                       field="news", element=None if value is None else element)
         if not is_blank(news.publication_language):
             _news_language(index, news, which, report)
         if not is_blank(news.publication_date):

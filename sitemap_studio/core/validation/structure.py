@@ -6,6 +6,7 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
+from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, StructureNote
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
@@ -34,10 +35,21 @@ EXTENSION_UNKNOWN = rule(
     "an entry holds only the elements an extension defines (image:image, video:video, "
     "news:news, mobile:mobile), not others in those namespaces (crawlers ignore them; the "
     "strict wildcard of the XSD rejects them)", xsd=E)
+UNDECLARED = rule(
+    "extension-undeclared", E, XSD,
+    "no elements of namespaces without an official schema (PageMap, XInclude, a CMS's own "
+    "tags) in a urlset or index: the XSD's wildcard is strict, so it rejects any element it "
+    "finds no declaration for (the protocol allows such extensions and crawlers ignore them, "
+    "so only the XSD profile reports them)", protocol=None, google=None)
 NESTED = rule("structure-nested-entry", E, XSD, "no entry inside another entry")
 STRAY_TEXT = rule("structure-stray-text", W, XSD, "no text outside the value elements",
                   xsd=E)
 MIXED = rule("structure-markup-in-value", E, XSD, "values are plain text, without elements")
+NOT_XML = rule(
+    "format-not-xml-sitemap", E, XSD,
+    "the file is an XML <urlset> or <sitemapindex>: the XSDs describe nothing else, so a "
+    "text list or a feed cannot be valid against them (the protocol accepts both, so only "
+    "the XSD profile reports it)", protocol=None, google=None)
 TOO_MANY = rule("limit-entries", E, PROTOCOL,
                 "at most 50,000 entries per file (split it on export)")
 TOO_BIG = rule("limit-bytes", E, PROTOCOL,
@@ -59,7 +71,6 @@ ESCAPES = rule("index-child-escapes", E, STUDIO,
 #: Codes the reader produces, registered so that docs/rules.md lists them too.
 READER_RULES = {
     "namespace-missing": ("the root declares the sitemaps.org 0.9 namespace", E, PROTOCOL),
-    "namespace-obsolete": ("not Google's retired 0.84 namespace", W, PROTOCOL),
     "namespace-near-miss": ("the namespace is exactly http://www.sitemaps.org/schemas/sitemap/0.9",
                             E, PROTOCOL),
     "namespace-wrong": ("the root element is in the sitemaps.org namespace", E, PROTOCOL),
@@ -79,19 +90,33 @@ READER_RULES = {
 }
 for _code, (_checks, _severity, _source) in READER_RULES.items():
     rule(_code, _severity, _source, _checks)
-READER_RULES_BY_PROFILE = {
-    "stray-text": rule("stray-text", W, XSD, "no text between entries (element-only content)",
-                       xsd=E),
-    "element-between-entries": rule(
-        "element-between-entries", N, XSD,
+#: Codes the reader produces that the XSD profile makes errors: code -> (checks, severity,
+#: source) under the other profiles.
+_READER_XSD_ERRORS = {
+    "stray-text": ("no text between entries (element-only content)", W, XSD),
+    "element-between-entries": (
         "elements of other namespaces come before the first entry, never between or after "
         "entries, and an element in no namespace nowhere (the XSD's ##other wildcard; "
-        "crawlers ignore them anywhere)", xsd=E),
+        "crawlers ignore them anywhere)", N, XSD),
+    "namespace-obsolete": (
+        "not Google's retired 0.84 namespace (the XSD declares urlset and sitemapindex only in "
+        "the 0.9 namespace)", W, PROTOCOL),
+    "root-attribute": (
+        "no attributes on <urlset> or <sitemapindex> besides namespace declarations and "
+        "xsi: schema hints (version=, generatedBy=: the XSD declares none; crawlers ignore "
+        "them)", N, XSD),
+    "entry-no-namespace": (
+        "entries are in the sitemaps.org namespace: a <url xmlns=\"\"> (an entry in no "
+        "namespace) is not an entry, and crawlers drop it", W, PROTOCOL),
 }
+READER_RULES_BY_PROFILE = {
+    code: rule(code, severity, source, checks, xsd=E)
+    for code, (checks, severity, source) in _READER_XSD_ERRORS.items()}
 
 _NOTE_RULES = {"missing": MISSING, "repeated": REPEATED, "unknown": UNKNOWN, "order": ORDER,
                "attribute": ATTRIBUTE, "nested": NESTED, "text": STRAY_TEXT, "mixed": MIXED,
-               "foreign-attribute": FOREIGN_ATTRIBUTE, "extension": EXTENSION_UNKNOWN}
+               "foreign-attribute": FOREIGN_ATTRIBUTE, "extension": EXTENSION_UNKNOWN,
+               "undeclared": UNDECLARED, "no-namespace": UNDECLARED}
 _EXTENSION_FIELDS = {"image": "images", "video": "videos", "news": "news"}
 _ENCODED_SEPARATORS = re.compile(r"%2f|%5c|%2e%2e", re.IGNORECASE)
 
@@ -108,16 +133,26 @@ def check_notes(notes: tuple[StructureNote, ...], element: str, report: Reporter
         found = _NOTE_RULES.get(note.kind)
         if found is None:
             continue
-        report(found, _note_message(note), field=_note_field(note), line=note.line)
+        # An attribute of the entry itself is about the entry, whatever field it names.
+        on_entry = note.kind in ("attribute", "foreign-attribute") and "@" not in note.name
+        report(found, _note_message(note), field=_note_field(note), line=note.line,
+               element="" if on_entry else _note_element(note))
 
 
 def _note_field(note: StructureNote) -> str | None:
     """The field a note is about: a protocol child, an extension list, or none."""
-    if note.kind == "foreign-attribute":
+    if note.kind in ("foreign-attribute", "undeclared", "no-namespace"):
         return None
     if note.kind == "extension":
         return _EXTENSION_FIELDS.get(note.name.partition(":")[0])
     return note.name.split("@")[0]
+
+
+def _note_element(note: StructureNote) -> str | None:
+    """The element a note points at, when its field does not say (an unknown element)."""
+    if note.kind in ("undeclared", "no-namespace", "extension", "unknown"):
+        return note.name
+    return None
 
 
 def _note_message(note: StructureNote) -> str:
@@ -136,6 +171,10 @@ def _note_message(note: StructureNote) -> str:
                              "on <url> or <sitemap> (crawlers ignore it)",
         "extension": f"<{name}> is not part of Google's {name.partition(':')[0]} extension; "
                      "ignored (the XSD does not allow it)",
+        "undeclared": f"<{name}> is in a namespace no official schema declares: the XSD's "
+                      "wildcard is strict and rejects it (crawlers ignore it)",
+        "no-namespace": f"<{name}> is in no namespace: the XSD allows only elements of other "
+                        "namespaces here (crawlers ignore it)",
     }.get(note.kind, name)
 
 
@@ -165,6 +204,21 @@ def check_index_entry(loc: str | None, report: Reporter, ctx: ValidationContext)
                         "('..' or an encoded separator in its path)", field="loc")
 
 
+def published_size(document: SitemapDocument) -> int:
+    """Bytes a crawler downloads for ``document`` (uncompressed, in the file's own encoding).
+
+    Exact for a file as read; after edits, the change in UTF-8 bytes is scaled by the
+    ratio the file had when read (a UTF-16 file takes about twice its UTF-8 size).
+    """
+    source = document.source
+    utf8_size = document.uncompressed_size
+    if not (source.published_size and source.read_utf8_size) or source.encoding.name in (
+            "utf-8", "ascii"):
+        return utf8_size + len(source.encoding.bom)
+    ratio = source.published_size / source.read_utf8_size
+    return source.published_size + round((utf8_size - source.read_utf8_size) * ratio)
+
+
 def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationContext,
                   fmt: str) -> list[Finding]:
     """Findings about the file as a whole: entry count, size, emptiness."""
@@ -175,6 +229,10 @@ def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationCo
     if size > PROTOCOL_MAX_BYTES:
         report(TOO_BIG, f"{size:,} bytes uncompressed: the protocol allows at most 52,428,800 "
                         "(50 MiB; some tools wrongly use 50,000,000); export splits it")
+    if fmt in ("text", "feed"):
+        what = "a text list of URLs" if fmt == "text" else "an RSS or Atom feed"
+        report(NOT_XML, f"this is {what}, not an XML <urlset> or <sitemapindex>: the "
+                        "sitemaps.org XSDs cannot validate it (export it as XML to check it)")
     if entries == 0 and fmt == "xml":
         report(EMPTY, f"the {kind.value} lists no entries")
     return report.findings

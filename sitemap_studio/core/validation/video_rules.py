@@ -28,6 +28,7 @@ from sitemap_studio.core.validation.extension_helpers import (
     is_blank,
     item_label,
     item_prefix,
+    lacks,
 )
 from sitemap_studio.core.validation.extension_structure import padding
 from sitemap_studio.core.validation.hreflang_links import is_absolute_http
@@ -145,8 +146,10 @@ def check_videos(entry: Entry, report: Reporter, ctx: ValidationContext) -> None
 def _video_required(entry: Entry, video: Video, which: str, report: Reporter) -> None:
     for name in ("thumbnail_loc", "title", "description"):
         if is_blank(getattr(video, name)):
-            report(VIDEO_MISSING, f"{which} has no <video:{name}>, which Google requires",
-                   field="videos")
+            value = getattr(video, name)
+            report(VIDEO_MISSING, f"{lacks(which, f'<video:{name}>', value)}, which Google "
+                                  "requires", field="videos",
+                   element=None if value is None else f"video:{name}")
     if is_blank(video.content_loc) and is_blank(video.player_loc):
         report(VIDEO_NO_LOCATION, f"{which} has neither <video:content_loc> nor "
                                   "<video:player_loc>: Google needs at least one",
