@@ -44,6 +44,8 @@ class DocumentSource:
     published_size: int = 0
     #: The same text's size in UTF-8 without a BOM when it was read (to scale edits by).
     read_utf8_size: int = 0
+    #: A gzip file's compressed bytes as read (see ``source.KEEP_GZIP_BYTES``), else ``None``.
+    stored_gzip: bytes | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

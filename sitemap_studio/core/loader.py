@@ -132,7 +132,7 @@ def _source_info(source: RawSource, decoded: DecodedDocument, fmt: str,
                  kind: DocumentKind) -> DocumentSource:
     utf8_size = len(decoded.utf8) - (3 if decoded.utf8.startswith(b"\xef\xbb\xbf") else 0)
     return DocumentSource(source.path, fmt, kind, decoded.encoding, source.compressed,
-                          source.stored_size, len(source.data), utf8_size)
+                          source.stored_size, len(source.data), utf8_size, source.stored_gzip)
 
 
 def _style(utf8: bytes, scan: ScanResult) -> tuple[str, str, str]:

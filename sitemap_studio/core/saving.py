@@ -7,8 +7,10 @@ A save never replaces a file of another kind without being told to (see
 from __future__ import annotations
 
 import os
+import struct
 import zlib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from enum import StrEnum
 
 from sitemap_studio.core.atomic_write import atomic_write
@@ -102,14 +104,80 @@ def document_chunks(document: SitemapDocument, fmt: OutputFormat) -> Iterator[by
         yield from iter_new_document(entries, kind)
 
 
-def gzip_chunks(chunks: Iterable[bytes], level: int = GZIP_LEVEL) -> Iterator[bytes]:
-    """Compress ``chunks`` as one gzip member with a fixed header (reproducible output)."""
-    compressor = zlib.compressobj(level, zlib.DEFLATED, 31)
+def gzip_chunks(chunks: Iterable[bytes], level: int = GZIP_LEVEL,
+                header: bytes | None = None) -> Iterator[bytes]:
+    """Compress ``chunks`` as one gzip member.
+
+    With no ``header`` the header is fixed (no time, no name: reproducible output);
+    ``header`` (a gzip member header as read from a file) is written instead, so
+    that a saved file keeps its name, time, flags and operating system byte.
+    """
+    if header is None:
+        compressor = zlib.compressobj(level, zlib.DEFLATED, 31)
+        for chunk in chunks:
+            piece = compressor.compress(chunk)
+            if piece:
+                yield piece
+        yield compressor.flush()
+        return
+    yield header
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    crc = 0
+    size = 0
     for chunk in chunks:
+        crc = zlib.crc32(chunk, crc)
+        size += len(chunk)
         piece = compressor.compress(chunk)
         if piece:
             yield piece
-    yield compressor.flush()
+    yield compressor.flush() + struct.pack("<II", crc, size & 0xFFFFFFFF)
+
+
+def gzip_header(stored: bytes) -> bytes | None:
+    """The header of the first gzip member of ``stored`` (as written), or ``None``."""
+    if len(stored) < 10 or stored[:3] != b"\x1f\x8b\x08":
+        return None
+    flags, end = stored[3], 10
+    try:
+        if flags & 0x04:  # FEXTRA
+            end += 2 + struct.unpack_from("<H", stored, end)[0]
+        for flag in (0x08, 0x10):  # FNAME, FCOMMENT: zero-terminated
+            if flags & flag:
+                end = stored.index(b"\0", end) + 1
+        if flags & 0x02:  # FHCRC
+            end += 2
+    except (ValueError, struct.error):
+        return None
+    return stored[:end] if end <= len(stored) else None
+
+
+@dataclass(frozen=True, slots=True)
+class GzipAs:
+    """How to gzip a document's output like its file: the very bytes, or the header."""
+
+    stored: bytes | None = None
+    header: bytes | None = None
+
+    def chunks(self, chunks: Iterable[bytes]) -> Iterable[bytes]:
+        """``chunks`` gzipped (ignored when the stored bytes are written as they are)."""
+        if self.stored is not None:
+            return [self.stored]
+        return gzip_chunks(chunks, header=self.header)
+
+
+def gzip_as(document: SitemapDocument, fmt: OutputFormat) -> GzipAs:
+    """How to gzip ``document`` written as ``fmt``.
+
+    An unedited document written in its own format gets the very bytes its gzip
+    file held; an edited one keeps that file's gzip header (name, time, flags,
+    operating system); a document that was not gzip gets a fixed header.
+    """
+    stored = document.source.stored_gzip if document.source.compressed else None
+    if stored is None:
+        return GzipAs()
+    if document.is_pristine and is_lossless(document, fmt):
+        return GzipAs(stored=stored)
+    return GzipAs(header=gzip_header(stored))
 
 
 def save_document(
@@ -135,7 +203,7 @@ def save_document(
         check_overwrite(document, path, fmt)
     chunks: Iterable[bytes] = document_chunks(document, fmt)
     if compress:
-        chunks = gzip_chunks(chunks)
+        chunks = gzip_as(document, fmt).chunks(chunks)
     return atomic_write(path, chunks)
 
 

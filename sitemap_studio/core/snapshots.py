@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.documents import DocumentSource, SitemapDocument
@@ -26,10 +26,11 @@ from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import document_from_source
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.saving import (
+    GzipAs,
     OutputFormat,
     check_overwrite,
     document_chunks,
-    gzip_chunks,
+    gzip_as,
     holds_document,
     is_lossless,
     output_for,
@@ -102,6 +103,8 @@ class SavePlan:
     #: Whether the file written holds exactly the document (its own format, or a feed's
     #: urlset written as XML), so that the document may belong to it afterwards.
     holds_document: bool
+    #: How to gzip it like the file it came from (when ``compress``).
+    gzip: GzipAs = field(default_factory=GzipAs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,8 @@ def plan_save(document: SitemapDocument, path: str | os.PathLike[str],
     if not replace_other_kind:
         check_overwrite(document, path, fmt)
     return SavePlan(take_snapshot(document), os.fspath(path), fmt, compress,
-                    is_lossless(document, fmt), holds_document(document, fmt))
+                    is_lossless(document, fmt), holds_document(document, fmt),
+                    gzip_as(document, fmt))
 
 
 def write_save(plan: SavePlan, limits: Limits | None = None, *,
@@ -155,7 +159,7 @@ def write_save(plan: SavePlan, limits: Limits | None = None, *,
         low = PROGRESS_UNITS // 2
     chunks = _pieces(chunks, snapshot.size, cancel, _scaled(progress, low, PROGRESS_UNITS))
     if plan.compress:
-        chunks = gzip_chunks(chunks)
+        chunks = plan.gzip.chunks(chunks)
     digest = hashlib.sha256()
     written = atomic_write(plan.path, _hashed(chunks, digest.update, cancel))
     status = os.stat(plan.path)

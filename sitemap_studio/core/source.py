@@ -41,6 +41,9 @@ _GZIP_NOTE = Finding(
     Severity.NOTICE, "gzip-unnamed", "gzip-compressed but not named .gz; decompressed it"
 )
 
+#: A gzip file up to this size keeps its compressed bytes, to be written back unchanged.
+KEEP_GZIP_BYTES = 64 * 1024 * 1024
+
 #: One piece of input: a slice of bytes in memory or a block read from a file.
 _Chunk = bytes | memoryview
 
@@ -62,6 +65,9 @@ class RawSource:
     compressed: bool
     stored_size: int
     findings: list[Finding] = field(default_factory=list)
+    #: The compressed bytes as stored, for a gzip file of at most :data:`KEEP_GZIP_BYTES`
+    #: (so that saving it unedited writes the very same bytes).
+    stored_gzip: bytes | None = None
 
 
 def read_source(
@@ -191,7 +197,8 @@ def _read(
     if inflater.trailing:
         message = f"ignored {inflater.trailing:,} bytes after the end of the gzip data"
         findings.append(Finding(Severity.WARNING, "gzip-trailing-bytes", message))
-    return RawSource(inflater.data, name, True, stored, findings)
+    kept = b"".join(bytes(block) for block in chunks()) if stored <= KEEP_GZIP_BYTES else None
+    return RawSource(inflater.data, name, True, stored, findings, kept)
 
 
 def _read_plain(
