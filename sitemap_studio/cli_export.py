@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
-
 from collections import Counter
+from typing import Any
 
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import (

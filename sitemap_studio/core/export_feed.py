@@ -19,16 +19,16 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Callable
-from itertools import islice
 from dataclasses import replace
+from itertools import islice
 
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
+from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_guard import CHANGEFREQS, EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
-from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_locs import (
     LOC_MAX_LENGTH,
     LOC_MIN_LENGTH,
@@ -359,7 +359,7 @@ class Uniques:
     def of(cls, hashes: array[int]) -> Uniques:
         """From the hashes of every URL to be written (in any order)."""
         ordered = sorted(hashes)
-        return cls({a for a, b in zip(ordered, islice(ordered, 1, None)) if a == b})
+        return cls({a for a, b in zip(ordered, islice(ordered, 1, None), strict=False) if a == b})
 
     def first(self, url: str) -> bool:
         """Whether ``url`` is seen for the first time (and remember that it was seen)."""

@@ -81,8 +81,9 @@ class FileFiller:
             if self.count:
                 self._close()
             if len(self.buffer) + len(body) > self._room:
+                alone = len(self.header) + len(ENTRY_LEAD) + len(body) + len(self.footer)
                 raise SitemapError(
-                    f"this entry alone takes {len(self.header) + len(ENTRY_LEAD) + len(body) + len(self.footer)} "
+                    f"this entry alone takes {alone} "
                     f"bytes with the file's header and footer, more than the limit of "
                     f"{self.options.max_bytes} bytes per file", code="export-entry")
         buffer = self.buffer

@@ -42,7 +42,7 @@ def parse_base_url(spec: str) -> tuple[str | None, str]:
     """``(host, url)`` from ``URL`` or ``HOST=URL`` (host ``None`` in the first form)."""
     equals = spec.find("=")
     scheme = spec.find("://")
-    if 0 < equals and (scheme < 0 or equals < scheme):
+    if equals > 0 and (scheme < 0 or equals < scheme):
         return spec[:equals].strip(), spec[equals + 1:].strip()
     return None, spec.strip()
 
@@ -122,7 +122,7 @@ def _folder_names(origins: list[str]) -> dict[str, str]:
     """A plain folder name per origin: the host, with the port and, where needed, the scheme."""
     names: dict[str, str] = {}
     for key in origins:
-        scheme, _, rest = key.partition("://")
+        _scheme, _, rest = key.partition("://")
         names[key] = rest.replace(":", "_").replace("[", "").replace("]", "")
     counts: dict[str, int] = {}
     for name in names.values():

@@ -20,8 +20,8 @@ recognised by one regular expression and passes untouched.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from sitemap_studio.core.documents import SitemapDocument
@@ -158,6 +158,19 @@ def path_of(url: str) -> str:
 
 
 __all__ = [
-    "EMPTY", "LOC_MAX_LENGTH", "LOC_MIN_LENGTH", "NOT_HTTP", "NO_HOST", "NO_LOC", "RELATIVE",
-    "PLAIN_LOC", "PLAIN_PATH", "TOO_LONG", "TOO_SHORT", "Loc", "LocRules", "path_of", "site_root",
+    "EMPTY",
+    "LOC_MAX_LENGTH",
+    "LOC_MIN_LENGTH",
+    "NOT_HTTP",
+    "NO_HOST",
+    "NO_LOC",
+    "PLAIN_LOC",
+    "PLAIN_PATH",
+    "RELATIVE",
+    "TOO_LONG",
+    "TOO_SHORT",
+    "Loc",
+    "LocRules",
+    "path_of",
+    "site_root",
 ]

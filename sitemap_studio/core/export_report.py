@@ -163,8 +163,9 @@ class ExportReport:
                 result.append(line)
             if each.index is not None:
                 public = each.base_url + each.index.name.rsplit("/", 1)[-1]
-                result.append(f"{each.index.name}  index of {plural(each.index.sitemaps, 'sitemap')}"
-                              f", {each.index.bytes} bytes, at {public}")
+                listed = plural(each.index.sitemaps, "sitemap")
+                result.append(f"{each.index.name}  index of {listed}, {each.index.bytes} bytes, "
+                              f"at {public}")
         gzipped = bool(self.files) and all(item.name.endswith(".gz") for item in self.files)
         stored = f", {self.stored_bytes} bytes gzipped" if gzipped else ""
         result.append(f"total: {len(self.files)} files, {self.urls} urls, {self.raw_bytes} "
@@ -181,10 +182,10 @@ class ExportReport:
             result.append(f"merged: {plural(notes.merged, 'URL')} listed more than once in the "
                           "input, written once (the first copy wins)")
         for reason, count in notes.changed.counts.most_common():
-            what = ("relative URL resolved against the site URL" if reason == "resolved"
-                    else "URL written with its characters percent-encoded (punycode host)")
-            result.append(f"{reason}: {plural(count, what.split(' ', 1)[0])} "
-                          f"{what.split(' ', 1)[1]}")
+            what = ("resolved against the site URL" if reason == "resolved" else
+                    "written as URIs (characters percent-encoded as UTF-8, punycode host)")
+            noun = "relative URL" if reason == "resolved" else "URL"
+            result.append(f"{reason}: {plural(count, noun)} {what}")
             result.extend(f"  {e.where()}: {e.loc} -> {e.after}"
                           for e in notes.changed.examples[reason][:examples])
         for reason, count in notes.left_out.counts.most_common():

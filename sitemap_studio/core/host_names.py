@@ -12,11 +12,12 @@ Nothing here raises on junk.
 
 from __future__ import annotations
 
-import contextlib
 import ipaddress
 import re
 import unicodedata
 from functools import lru_cache
+
+import idna
 
 from sitemap_studio.core.percent_escapes import HEX_ESCAPE_RE, percent_escape
 
@@ -38,15 +39,29 @@ def normalize_host(host: str) -> str:
 
 
 def _label_to_ascii(label: str) -> str:
+    """A label in the ASCII form browsers and crawlers use (UTS #46, non-transitional).
+
+    Python's built-in ``idna`` codec implements IDNA 2003, where ``faß`` becomes
+    ``fass``, another domain; the ``idna`` package implements UTS #46 as
+    browsers do (``faß`` is ``xn--fa-hia``; ZWJ/ZWNJ and final sigma are kept).
+    A symbol IDNA 2008 does not allow (an emoji) is punycoded as browsers do;
+    a label that cannot be a host label at all is kept as written.
+    """
     if label.isascii():
         return label
     try:
-        return label.encode("idna").decode("ascii").lower()
+        return idna.encode(label, uts46=True, transitional=False).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
+        pass
+    mapped = label.lower()
+    if any(char.isspace() or not char.isprintable() or char in "%/\\@:" for char in mapped):
+        return label
+    try:
+        return "xn--" + mapped.encode("punycode").decode("ascii")
     except UnicodeError:
         return label
 
 
-@lru_cache(maxsize=4096)
 def host_to_unicode(host: str) -> str:
     """The Unicode form of a (lower-case) host: punycode labels decoded where valid."""
     if "xn--" not in host:
@@ -54,10 +69,23 @@ def host_to_unicode(host: str) -> str:
     labels = []
     for label in host.split("."):
         if label.startswith("xn--"):
-            with contextlib.suppress(UnicodeError):
-                label = label.encode("ascii").decode("idna")
+            try:
+                label = idna.decode(label)
+            except (idna.IDNAError, UnicodeError):
+                label = _symbol_label(label)
         labels.append(label)
     return ".".join(labels)
+
+
+def _symbol_label(label: str) -> str:
+    """The Unicode form of a punycoded symbol label (``xn--n3h``: an emoji), else ``label``."""
+    try:
+        decoded = label[4:].encode("ascii").decode("punycode")
+    except UnicodeError:
+        return label
+    if decoded.isascii() or not decoded.isprintable() or _label_to_ascii(decoded) != label:
+        return label
+    return decoded
 
 
 # --- classifying hosts --------------------------------------------------------------------------

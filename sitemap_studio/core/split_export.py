@@ -48,7 +48,12 @@ from sitemap_studio.core.export_report import (
     plural,
 )
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.xml_writer import ENTRY_LEAD, XML_DECLARATION, root_start_tag, simple_entry_xml
+from sitemap_studio.core.xml_writer import (
+    ENTRY_LEAD,
+    XML_DECLARATION,
+    root_start_tag,
+    simple_entry_xml,
+)
 
 
 def export_documents(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers.xsd_oracle import XsdOracle
 
-from sitemap_studio.core import export_feed, split_export
+from sitemap_studio.core import export_feed
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import Cancelled, SitemapError
 from sitemap_studio.core.export_options import (
