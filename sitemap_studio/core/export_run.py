@@ -21,7 +21,6 @@ the export uses them (:meth:`ExportOptions.problems`).
 
 from __future__ import annotations
 
-import gc
 import os
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -139,9 +138,12 @@ def blocking_findings(
              for finding in validator.validators[member.key].findings()
              if blocks_export(finding, site_known=site_known)]
     # The validators' indexes (every URL, every hreflang cluster) hold as much memory as
-    # the documents, in reference cycles: free them now, before the export needs its own.
+    # the documents: free them now, before the export needs its own. They are tied to the
+    # project validator in a cycle (their callbacks are its bound methods); breaking it
+    # lets reference counting free them at once (no gc.collect() in a worker thread, which
+    # could finalise Qt objects of another thread).
+    validator.close()
     del validator
-    gc.collect()
     return found
 
 

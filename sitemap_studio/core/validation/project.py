@@ -72,6 +72,13 @@ class ProjectValidator:
         report(progress, total, total)
         return self
 
+    def close(self) -> None:
+        """Let go of every validator (and the memory of their indexes) at once."""
+        for validator in self.validators.values():
+            validator.alternates_affected.disconnect(self._route)
+        self.validators = {}
+        self.alternates = HreflangIndex()
+
     def _route(self, affected: set[tuple[object, int]]) -> None:
         by_key: dict[object, set[int]] = {}
         for key, entry_id in affected:
