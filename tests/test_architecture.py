@@ -94,6 +94,11 @@ def layer_of(module: str) -> str:
 # --- the layer rules ----------------------------------------------------------------------------
 
 
+#: Libraries the core may use besides the standard library: none of them pulls in Qt.
+#: lxml parses; idna reads host names as browsers do (UTS #46).
+CORE_LIBRARIES = frozenset({"lxml", "idna"})
+
+
 def layer_violations(module: str, imported: str) -> list[str]:
     """The rules that ``module`` importing ``imported`` breaks (empty when it is allowed)."""
     layer = layer_of(module)
@@ -102,12 +107,13 @@ def layer_violations(module: str, imported: str) -> list[str]:
     if layer == "core":
         allowed = (
             top in sys.stdlib_module_names
-            or top == "lxml"
+            or top in CORE_LIBRARIES
             or within(imported, f"{PACKAGE}.core")
             or imported == f"{PACKAGE}.__version__"
         )
         if not allowed:
-            broken.append("core may import only the standard library, lxml and sitemap_studio.core")
+            broken.append("core may import only the standard library, "
+                          f"{', '.join(sorted(CORE_LIBRARIES))} and sitemap_studio.core")
     if layer in QT_FREE_MIDDLE:
         if within(imported, "PySide6.QtWidgets"):
             broken.append(f"{layer} must not use QtWidgets (QtCore and QtGui only)")
