@@ -41,6 +41,7 @@ from sitemap_studio.widgets.publish_operations import PublishOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
 from sitemap_studio.widgets.window_actions import WindowActions
+from sitemap_studio.widgets.window_layout import DEFAULT_SIZE, DetailFolding, fit_to_screen
 
 APP_NAME = "Sitemap Studio"
 _SPLITTERS = ("main", "centre")
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.project_view.selectionModel().currentChanged.connect(self._tree_current_changed)
         self.entry_table = EntryTable()
+        self.entry_table.columns.settings = self.settings
         self.issues_panel = IssuesPanel()
         self.detail_pane = DetailPane()
         self.detail_pane.setObjectName("detail_pane")
@@ -121,7 +123,8 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setStretchFactor(2, 0)
         self.main_splitter.setCollapsible(1, False)
-        self.main_splitter.setSizes([330, 860, 320])
+        self.main_splitter.setSizes([280, 1040, 0])
+        self.detail_folding = DetailFolding(self.main_splitter)
         self.setCentralWidget(self.main_splitter)
         self.message_label = QLabel()
         self.message_label.setObjectName("status_message")
@@ -140,12 +143,13 @@ class MainWindow(QMainWindow):
         self.detail_pane.refused.connect(self.show_message)
         self.detail_pane.entry_edited.connect(self._detail_edited)
         self.issues_panel.jump_requested.connect(self.jump_to)
-        self.resize(1400, 860)
+        self.resize(DEFAULT_SIZE)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
+        fit_to_screen(self)  # a geometry saved at another scale or on a larger screen
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
@@ -158,7 +162,8 @@ class MainWindow(QMainWindow):
         return self.main_splitter, self.centre_splitter
 
     def save_layout(self) -> None:
-        """Remember geometry, toolbar and splitter positions for the next start."""
+        """Remember geometry, toolbar, splitter positions and columns for the next start."""
+        self.entry_table.columns.remember()
         self.settings.save_layout(
             self.saveGeometry(), self.saveState(),
             {name: splitter.saveState()
@@ -223,7 +228,6 @@ class MainWindow(QMainWindow):
 
     def _validated(self, state: DocumentState) -> None:
         self.project_model.refresh_item(state.item)
-        self.project_model.refresh_item(state.item)  # the project row sums the badges
         if state is self.current:
             self._attach_validator(state)
 
@@ -314,6 +318,7 @@ class MainWindow(QMainWindow):
         editable = (state is not None and state.document.source.format == "xml"
                     and state.validator is not None and not state.validating)
         self.detail_pane.set_entry(entry, editable)
+        self.detail_folding.show_entry(entry)
         self.window_actions.update_enabled()
 
     def _detail_edited(self, entry: Entry) -> None:

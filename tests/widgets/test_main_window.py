@@ -133,7 +133,7 @@ def test_recent_files_and_layout_are_remembered(qtbot, tmp_path, monkeypatch) ->
     path.write_text(urlset("https://example.com/a"), encoding="utf-8")
     open_and_wait(qtbot, window, path)
     window.resize(780, 640)  # within the offscreen screen, so no clamping on restore
-    window.main_splitter.setSizes([111, 400, 222])
+    window.main_splitter.setSizes([111, 400, 0])  # the detail pane folds with no entry
     sizes = window.main_splitter.sizes()
     window.close()
     again, _ = make_window(qtbot, tmp_path, monkeypatch)

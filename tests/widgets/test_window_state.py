@@ -1,0 +1,156 @@
+"""The window keeps its state: column layouts per kind of file, columns per kind, totals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.main_window import make_window, open_and_wait, urlset, wait_editable
+from PySide6.QtCore import QPoint, Qt
+
+from sitemap_studio.qt_models.entry_table_model import COLUMNS
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example" / "example.sitemapproj"
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
+def _visible_titles(window) -> list[str]:
+    header = window.entry_table.view.horizontalHeader()
+    order = sorted((header.visualIndex(c), c) for c in range(header.count())
+                   if not header.isSectionHidden(c))
+    return [COLUMNS[column] for _visual, column in order]
+
+
+def _show(qtbot, window, name: str) -> None:
+    tree = window.project_model
+    project = tree.index(0, 0)
+    for row in range(tree.rowCount(project)):
+        index = tree.index(row, 0, project)
+        if tree.item(index).name == name:
+            window.project_view.setCurrentIndex(index)
+            wait_editable(qtbot, window)
+            return
+    raise AssertionError(f"{name} is not in the tree")
+
+
+def _write_project(folder: Path) -> Path:
+    """A project of two urlsets (one with errors) and an index of them."""
+    pages = [f"https://shop.example.com/page-{n}" for n in range(30)]
+    (folder / "pages.xml").write_text(urlset(*pages, extra="<priority>0.5</priority>"),
+                                      encoding="utf-8")
+    bad = urlset("https://shop.example.com/blog/a", "https://other.example.org/x",
+                 extra="<lastmod>2024-13-45</lastmod>")
+    (folder / "blog.xml").write_text(bad, encoding="utf-8")
+    (folder / "index.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n'
+        "  <sitemap><loc>https://shop.example.com/pages.xml</loc></sitemap>\n"
+        "  <sitemap><loc>https://shop.example.com/blog.xml</loc></sitemap>\n</sitemapindex>\n",
+        encoding="utf-8")
+    project = folder / "shop.sitemapproj"
+    project.write_text(
+        '{"format_version": 2, "site_url": "https://shop.example.com/", "sitemaps": ['
+        '{"path": "pages.xml", "url": "https://shop.example.com/pages.xml"},'
+        '{"path": "blog.xml", "url": "https://shop.example.com/blog.xml"}],'
+        '"index": {"path": "index.xml", "url": "https://shop.example.com/index.xml"}}',
+        encoding="utf-8")
+    return project
+
+
+def test_widths_order_and_sort_persist_per_kind_of_file(qtbot, tmp_path, monkeypatch) -> None:
+    project = _write_project(tmp_path)
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, project)
+    _show(qtbot, window, "pages.xml")
+    view = window.entry_table.view
+    header = view.horizontalHeader()
+    header.resizeSection(0, 301)
+    header.resizeSection(1, 203)
+    header.moveSection(header.visualIndex(3), 1)  # priority dragged next to the location
+    x = header.sectionViewportPosition(0) + 20
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    first = window.entry_table.proxy.index(0, 0).data()
+    assert first == "https://shop.example.com/page-9"  # descending by location
+    _show(qtbot, window, "index.xml")
+    _show(qtbot, window, "blog.xml")
+    assert (header.sectionSize(0), header.sectionSize(1)) == (301, 203)
+    assert _visible_titles(window)[:3] == ["Location", "Priority", "Last modified"]
+    assert header.sortIndicatorSection() == 0
+    assert header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+    assert window.entry_table.proxy.index(0, 0).data() == "https://shop.example.com/blog/a"
+    window.close()
+
+    again, _ = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, again, tmp_path / "pages.xml")
+    header = again.entry_table.view.horizontalHeader()
+    assert (header.sectionSize(0), header.sectionSize(1)) == (301, 203)
+    assert _visible_titles(again)[:2] == ["Location", "Priority"]
+    assert again.entry_table.proxy.index(0, 0).data() == "https://shop.example.com/page-9"
+
+
+def test_a_new_kind_of_file_gets_widths_that_fit_its_content(qtbot, tmp_path,
+                                                             monkeypatch) -> None:
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    window.resize(1366, 740)
+    qtbot.waitUntil(lambda: window.entry_table.view.viewport().width() > 700)
+    path = tmp_path / "site.xml"
+    stamp = "2024-03-01T08:00:00-05:00"
+    locs = [f"https://example.com/products/item-{n:04d}" for n in range(200)]
+    path.write_text(urlset(*locs, extra=f"<lastmod>{stamp}</lastmod>"
+                           "<changefreq>monthly</changefreq>"), encoding="utf-8")
+    open_and_wait(qtbot, window, path)
+    view = window.entry_table.view
+    header = view.horizontalHeader()
+    metrics = view.fontMetrics()
+    assert header.sectionSize(0) > metrics.horizontalAdvance(locs[-1])
+    assert header.sectionSize(1) > metrics.horizontalAdvance(stamp)
+    for column in range(len(COLUMNS)):  # every title can be read
+        assert header.sectionSize(column) >= header.sectionSizeHint(column)
+
+
+def test_the_columns_follow_the_kind_of_document(qtbot, tmp_path, monkeypatch) -> None:
+    project = _write_project(tmp_path)
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, project)
+    _show(qtbot, window, "index.xml")
+    assert _visible_titles(window) == ["Location", "Last modified"]
+    _show(qtbot, window, "pages.xml")
+    assert _visible_titles(window) == list(COLUMNS)
+    text = tmp_path / "urls.txt"
+    text.write_text("https://example.com/a\nhttps://example.com/b\n", encoding="utf-8")
+    open_and_wait(qtbot, window, text)
+    assert _visible_titles(window) == ["Location"]
+    proxy = window.entry_table.proxy
+    assert proxy.index(0, 0).flags() & Qt.ItemFlag.ItemIsEditable
+
+
+def test_project_totals_follow_loading_and_edits(qtbot, tmp_path, monkeypatch,
+                                                 qtmodeltester) -> None:
+    project = _write_project(tmp_path)
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, project)
+    tree = window.project_model
+    root = tree.index(0, 0)
+
+    def totals_match() -> None:
+        for column in (1, 2, 3):
+            children = [int(tree.index(r, column, root).data().replace(",", ""))
+                        for r in range(tree.rowCount(root))]
+            assert tree.index(0, column).data() == f"{sum(children):,}"
+
+    qtbot.waitUntil(totals_match, timeout=15000)
+    assert tree.index(0, 1).data() == "34"  # 30 + 2 entries + 2 in the index
+    errors_before = int(tree.index(0, 2).data())
+    assert errors_before > 0
+    assert tree.index(0, 0).data(Qt.ItemDataRole.DecorationRole) is not None
+    qtmodeltester.check(tree)
+
+    _show(qtbot, window, "blog.xml")
+    window.entry_table.select_entry(window.current.document.id_at(0))
+    window.window_actions.delete.trigger()
+    wait_editable(qtbot, window)
+    qtbot.waitUntil(lambda: tree.index(0, 1).data() == "33", timeout=15000)
+    qtbot.waitUntil(totals_match, timeout=15000)
+    assert int(tree.index(0, 2).data()) < errors_before
+    window.window_actions.undo.trigger()
+    qtbot.waitUntil(lambda: tree.index(0, 2).data() == str(errors_before), timeout=15000)
+    qtmodeltester.check(tree)
