@@ -80,6 +80,8 @@ class ColumnLayouts:
             width = max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
             header.resizeSection(column, width)
             others += width
-        room = self.view.viewport().width() - others - 4
+        # The room left once a vertical scroll bar shows (with many rows it will).
+        scroll_bar = self.view.verticalScrollBar().sizeHint().width()
+        room = self.view.viewport().width() - others - scroll_bar
         wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
         header.resizeSection(0, max(MIN_FITTED_LOCATION, min(wanted, room, MAX_FITTED_LOCATION)))

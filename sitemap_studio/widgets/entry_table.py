@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
@@ -104,6 +105,7 @@ class EntryTable(QWidget):
         """Show ``model`` (``None`` empties the table); the filter carries over, the columns
         and the sort are those last used for that kind of file."""
         old = self.model
+        self._finish_editing()
         self.columns.remember()
         self.model = model
         self.proxy.setSourceModel(model)
@@ -115,6 +117,14 @@ class EntryTable(QWidget):
             self.delegates.loc.sitemap_index = model.document.kind.value == "sitemapindex"
         self.current_changed.emit(self.current_entry_id())
         self.selection_changed.emit(len(self.selected_rows()))
+
+    def _finish_editing(self) -> None:
+        """Commit and close an open cell editor (a reset would orphan it)."""
+        index = self.view.currentIndex()
+        editor = self.view.indexWidget(index) if index.isValid() else None
+        if editor is not None and self.view.state() == QAbstractItemView.State.EditingState:
+            self.view.commitData(editor)
+            self.view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
 
     def apply_filter(self) -> None:
         """Run the filter now (normally a short pause after typing)."""

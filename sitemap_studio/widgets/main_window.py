@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QSplitter,
+    QStackedWidget,
     QTreeView,
     QWidget,
 )
@@ -38,8 +39,10 @@ from sitemap_studio.widgets.file_operations import FileOperations
 from sitemap_studio.widgets.import_operations import ImportOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
 from sitemap_studio.widgets.publish_operations import PublishOperations
+from sitemap_studio.widgets.start_operations import StartOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
+from sitemap_studio.widgets.welcome_page import WelcomePage
 from sitemap_studio.widgets.window_actions import WindowActions
 from sitemap_studio.widgets.window_layout import DEFAULT_SIZE, DetailFolding, fit_to_screen
 
@@ -73,7 +76,9 @@ class MainWindow(QMainWindow):
         self.edits = EditOperations(self)
         self.publish = PublishOperations(self)
         self.imports = ImportOperations(self)
+        self.starts = StartOperations(self)
         self.window_actions = WindowActions(self)
+        self.welcome = WelcomePage.install(self)
         self.entry_table.selection_changed.connect(
             lambda _count: self.window_actions.update_enabled())
         self.session.modified_changed.connect(
@@ -125,7 +130,9 @@ class MainWindow(QMainWindow):
         self.main_splitter.setCollapsible(1, False)
         self.main_splitter.setSizes([280, 1040, 0])
         self.detail_folding = DetailFolding(self.main_splitter)
-        self.setCentralWidget(self.main_splitter)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.main_splitter)
+        self.setCentralWidget(self.pages)
         self.message_label = QLabel()
         self.message_label.setObjectName("status_message")
         self.summary = StatusSummary()
@@ -189,7 +196,8 @@ class MainWindow(QMainWindow):
         state = self.session.state_for(item)
         return state.validator if state is not None else None
 
-    def _opened(self, workspace: Workspace) -> None:
+    def _opened(self, workspace: Workspace | None) -> None:
+        self.pages.setCurrentWidget(self.welcome if workspace is None else self.main_splitter)
         self.show_state(None)
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
@@ -238,6 +246,7 @@ class MainWindow(QMainWindow):
         if model is not None:
             model.set_editor(None if busy else state)
         self.detail_pane.setEnabled(not busy)
+        self.window_actions.update_enabled()
         self.show_message("Validating\N{HORIZONTAL ELLIPSIS} (editing resumes when done)"
                           if busy else "Validated")
 

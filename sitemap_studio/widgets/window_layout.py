@@ -16,6 +16,8 @@ from sitemap_studio.core.entries import Entry
 
 #: The size of a first start, shrunk to fit smaller screens.
 DEFAULT_SIZE = QSize(1320, 820)
+#: Room kept for the window frame and title bar before the window manager has drawn them.
+FRAME_RESERVE = QSize(16, 48)
 #: The width the detail pane opens to when the user has not chosen one.
 DETAIL_WIDTH = 340
 
@@ -28,11 +30,14 @@ def fit_to_screen(window: QWidget) -> None:
     available: QRect = screen.availableGeometry()
     frame = window.frameGeometry()
     extra = frame.size() - window.geometry().size()
+    if not window.isVisible():
+        extra = extra.expandedTo(FRAME_RESERVE)
+        frame.setSize(window.size() + extra)
     width = min(window.width(), available.width() - extra.width())
     height = min(window.height(), available.height() - extra.height())
     if (width, height) != (window.width(), window.height()):
         window.resize(max(width, window.minimumWidth()), max(height, window.minimumHeight()))
-    frame = window.frameGeometry()
+    frame.setSize(QSize(width, height) + extra)
     x = min(max(frame.x(), available.left()), available.right() - frame.width() + 1)
     y = min(max(frame.y(), available.top()), available.bottom() - frame.height() + 1)
     if (x, y) != (frame.x(), frame.y()):

@@ -91,7 +91,6 @@ def test_a_new_kind_of_file_gets_widths_that_fit_its_content(qtbot, tmp_path,
                                                              monkeypatch) -> None:
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
     window.resize(1366, 740)
-    qtbot.waitUntil(lambda: window.entry_table.view.viewport().width() > 700)
     path = tmp_path / "site.xml"
     stamp = "2024-03-01T08:00:00-05:00"
     locs = [f"https://example.com/products/item-{n:04d}" for n in range(200)]
@@ -154,3 +153,42 @@ def test_project_totals_follow_loading_and_edits(qtbot, tmp_path, monkeypatch,
     window.window_actions.undo.trigger()
     qtbot.waitUntil(lambda: tree.index(0, 2).data() == str(errors_before), timeout=15000)
     qtmodeltester.check(tree)
+
+
+def test_a_geometry_saved_at_twice_the_screen_comes_back_on_screen(qtbot, tmp_path,
+                                                                   monkeypatch) -> None:
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    available = window.screen().availableGeometry()
+    window.resize(available.width() * 2, available.height() * 2)  # as a 2x scale would
+    window.move(available.width() // 2, 40)
+    window.close()
+    again, _ = make_window(qtbot, tmp_path, monkeypatch)
+    assert available.contains(again.frameGeometry())
+    assert again.width() > available.width() // 2
+
+
+def test_the_layout_fits_a_1366_screen_and_the_detail_pane_folds(qtbot, tmp_path,
+                                                                monkeypatch) -> None:
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    window.resize(1366, 740)
+    open_and_wait(qtbot, window, EXAMPLE)
+    _show(qtbot, window, "sitemap-pages.xml")
+    view = window.entry_table.view
+    assert window.main_splitter.sizes()[2] == 0  # no entry: no detail pane
+    qtbot.waitUntil(lambda: view.horizontalScrollBar().maximum() == 0)
+    header = view.horizontalHeader()
+    assert sum(header.sectionSize(c) for c in range(len(COLUMNS))) <= view.viewport().width()
+    assert window.minimumSizeHint().width() <= 1366
+    document = window.current.document
+    with_images = next(e.id for e in document.entries() if e.images)
+    plain = next(e.id for e in document.entries() if not any(e.extension_counts))
+    window.entry_table.select_entry(with_images)
+    assert window.main_splitter.sizes()[2] > 200
+    assert window.detail_pane.sections["images"].model.rowCount() > 0
+    window.entry_table.select_entry(plain)
+    assert window.main_splitter.sizes()[2] == 0
+    # Dragged open by the user, it stays open.
+    window.main_splitter.moveSplitter(window.main_splitter.width() - 300, 2)
+    window.entry_table.select_entry(with_images)
+    window.entry_table.select_entry(plain)
+    assert window.main_splitter.sizes()[2] > 200
