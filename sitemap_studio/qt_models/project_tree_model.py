@@ -15,6 +15,8 @@ from sitemap_studio.qt_models.severity_icons import severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 HEADERS = ("File", "Entries", "Errors", "Warnings")
+#: Columns headed by a severity badge instead of a word (the tooltip has the word).
+_HEADER_ICONS = {2: Severity.ERROR, 3: Severity.WARNING}
 #: Internal id of the project node; items use their position + 1.
 _PROJECT = 0
 
@@ -115,8 +117,15 @@ class ProjectTreeModel(QAbstractItemModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Column titles (overrides ``QAbstractItemModel.headerData``)."""
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
+            return None
+        severity = _HEADER_ICONS.get(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return None if severity else HEADERS[section]  # badges: narrow columns
+        if role == Qt.ItemDataRole.DecorationRole and severity:
+            return severity_icon(severity)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADERS[section]
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

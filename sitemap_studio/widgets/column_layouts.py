@@ -9,16 +9,21 @@ for the first time to its content.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 from sitemap_studio.qt_models.column_kinds import shown_columns
+from sitemap_studio.qt_models.entry_table_model import PROTOCOL_COLUMNS
 from sitemap_studio.settings import AppSettings
 
 #: The location column never grows wider than this when fitted to content...
 MAX_FITTED_LOCATION = 560
 #: ...nor narrower than this.
 MIN_FITTED_LOCATION = 220
+#: Room around a count column's title.
+TITLE_PADDING = 14
 #: Fitting looks at this many rows (a million rows would take seconds).
 FIT_SAMPLE_ROWS = 400
 
@@ -31,6 +36,8 @@ class ColumnLayouts:
         self.settings: AppSettings | None = None
         self.kind: str | None = None
         self._states: dict[str, QByteArray] = {}
+        #: Width a pane beside the table may still take (the window sets it).
+        self.reserve: Callable[[], int] = lambda: 0
 
     @property
     def header(self) -> QHeaderView:
@@ -77,11 +84,22 @@ class ColumnLayouts:
         self.view.verticalHeader().setResizeContentsPrecision(FIT_SAMPLE_ROWS)
         others = 0
         for column in shown[1:]:
-            width = max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
+            width = max(self.view.sizeHintForColumn(column), self._title_width(column))
             header.resizeSection(column, width)
             others += width
-        # The room left once a vertical scroll bar shows (with many rows it will).
+        # The room left once a vertical scroll bar shows (with many rows it will), and once a
+        # folded pane beside the table opens: the protocol columns stay in view then.
         scroll_bar = self.view.verticalScrollBar().sizeHint().width()
-        room = self.view.viewport().width() - others - scroll_bar
-        wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
+        protocol = sum(header.sectionSize(c) for c in shown[1:PROTOCOL_COLUMNS])
+        room = self.view.viewport().width() - scroll_bar - max(others, protocol + self.reserve())
+        wanted = max(self.view.sizeHintForColumn(0), self._title_width(0))
         header.resizeSection(0, max(MIN_FITTED_LOCATION, min(wanted, room, MAX_FITTED_LOCATION)))
+
+    def _title_width(self, column: int) -> int:
+        """Room for a column's title; the counts' short numbers leave no room for the sort
+        arrow, which then covers a little of the title."""
+        if column < PROTOCOL_COLUMNS:
+            return self.header.sectionSizeHint(column)
+        model = self.view.model()
+        title = str(model.headerData(column, Qt.Orientation.Horizontal)) if model else ""
+        return self.header.fontMetrics().horizontalAdvance(title) + TITLE_PADDING

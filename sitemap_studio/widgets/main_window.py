@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         self.project_view.setModel(self.project_model)
         self.project_view.setRootIsDecorated(True)
         self.project_view.setUniformRowHeights(True)
+        self.project_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.project_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.project_view.header()
         header.setStretchLastSection(False)
@@ -128,8 +129,9 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setStretchFactor(2, 0)
         self.main_splitter.setCollapsible(1, False)
-        self.main_splitter.setSizes([280, 1040, 0])
+        self.main_splitter.setSizes([320, 1000, 0])
         self.detail_folding = DetailFolding(self.main_splitter)
+        self.entry_table.columns.reserve = self.detail_folding.reserve
         self.pages = QStackedWidget()
         self.pages.addWidget(self.main_splitter)
         self.setCentralWidget(self.pages)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 INTRO = ("<h2>Sitemap Studio</h2><p>Open a sitemap, a URL list or a project; import URLs from a "
          "file, a spreadsheet or a live site; or start a new sitemap or project. You can also "
@@ -28,7 +28,7 @@ class WelcomePage(QWidget):
         self.setObjectName("welcome_page")
         self._open_path = open_path
         column = QWidget(self)
-        column.setMaximumWidth(560)
+        column.setFixedWidth(480)  # a word-wrapped label would otherwise get its narrowest
         layout = QVBoxLayout(column)
         intro = QLabel(INTRO)
         intro.setWordWrap(True)
@@ -48,9 +48,13 @@ class WelcomePage(QWidget):
         self.recent_box = QVBoxLayout()
         layout.addLayout(self.recent_box)
         layout.addStretch(1)
+        row = QHBoxLayout()  # stretches, not an alignment: the label's height follows its width
+        row.addStretch(1)
+        row.addWidget(column)
+        row.addStretch(1)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
-        outer.addWidget(column, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addLayout(row)
         outer.addStretch(2)
         self.recent_buttons: list[QPushButton] = []
         self.set_recent([])

@@ -19,7 +19,7 @@ DEFAULT_SIZE = QSize(1320, 820)
 #: Room kept for the window frame and title bar before the window manager has drawn them.
 FRAME_RESERVE = QSize(16, 48)
 #: The width the detail pane opens to when the user has not chosen one.
-DETAIL_WIDTH = 340
+DETAIL_WIDTH = 320
 
 
 def fit_to_screen(window: QWidget) -> None:
@@ -60,6 +60,10 @@ class DetailFolding:
         """Whether the pane has no width."""
         return self.splitter.sizes()[-1] == 0
 
+    def reserve(self) -> int:
+        """The width the pane takes from its neighbours when it unfolds (0 when open)."""
+        return self.width if self.folded else 0
+
     def show_entry(self, entry: Entry | None) -> None:
         """Unfold for an entry with extensions, fold for the others (unless pinned)."""
         wanted = entry is not None and any(entry.extension_counts)
@@ -72,7 +76,7 @@ class DetailFolding:
     def _set_last(self, width: int) -> None:
         sizes = self.splitter.sizes()
         if sum(sizes) <= 0:  # not laid out yet: sizes are relative
-            sizes = [260, 800, sizes[-1]]
+            sizes = [320, 1000, sizes[-1]]
         middle = len(sizes) // 2
         sizes[middle] += sizes[-1] - width
         sizes[-1] = width

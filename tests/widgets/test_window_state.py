@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers.main_window import make_window, open_and_wait, urlset, wait_editable
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
 
 from sitemap_studio.qt_models.entry_table_model import COLUMNS
 
@@ -102,8 +105,8 @@ def test_a_new_kind_of_file_gets_widths_that_fit_its_content(qtbot, tmp_path,
     metrics = view.fontMetrics()
     assert header.sectionSize(0) > metrics.horizontalAdvance(locs[-1])
     assert header.sectionSize(1) > metrics.horizontalAdvance(stamp)
-    for column in range(len(COLUMNS)):  # every title can be read
-        assert header.sectionSize(column) >= header.sectionSizeHint(column)
+    for column, title in enumerate(COLUMNS):  # every title can be read
+        assert header.sectionSize(column) > header.fontMetrics().horizontalAdvance(title)
 
 
 def test_the_columns_follow_the_kind_of_document(qtbot, tmp_path, monkeypatch) -> None:
@@ -192,3 +195,46 @@ def test_the_layout_fits_a_1366_screen_and_the_detail_pane_folds(qtbot, tmp_path
     window.entry_table.select_entry(with_images)
     window.entry_table.select_entry(plain)
     assert window.main_splitter.sizes()[2] > 200
+
+
+def _contrast(first: QColor, second: QColor) -> float:
+    def luminance(colour: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
+                + 0.0722 * channel(colour.blueF()))
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("base", ["#ffffff", "#1e1e1e"])
+def test_findings_are_legible_in_light_and_dark_palettes(qtbot, tmp_path, monkeypatch,
+                                                         base) -> None:
+    app = QApplication.instance()
+    original = app.palette()
+    palette = QPalette(original)
+    dark = QColor(base).lightness() < 128
+    for role, colour in ((QPalette.ColorRole.Base, base),
+                         (QPalette.ColorRole.AlternateBase, "#262626" if dark else "#f5f5f5"),
+                         (QPalette.ColorRole.Text, "#e6e6e6" if dark else "#000000")):
+        palette.setColor(role, QColor(colour))
+    app.setPalette(palette)
+    try:
+        window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+        open_and_wait(qtbot, window, EXAMPLE)
+        _show(qtbot, window, "sitemap-pages.xml")
+        proxy = window.entry_table.proxy
+        marked = [proxy.index(r, c) for r in range(proxy.rowCount()) for c in range(4)
+                  if proxy.index(r, c).data(Qt.ItemDataRole.BackgroundRole) is not None]
+        assert marked
+        for index in marked:
+            foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+            background = index.data(Qt.ItemDataRole.BackgroundRole)
+            assert _contrast(QColor(foreground), QColor(background)) >= 4.5
+        findings = window.issues_panel.model
+        assert findings.rowCount() > 0
+        for row in range(findings.rowCount()):
+            colour = findings.index(row, 0).data(Qt.ItemDataRole.ForegroundRole)
+            assert _contrast(QColor(colour), QColor(base)) >= 4.5, colour.name()
+    finally:
+        app.setPalette(original)
