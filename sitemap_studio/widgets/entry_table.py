@@ -86,6 +86,7 @@ class EntryTable(QWidget):
         header = self.view.horizontalHeader()
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         header.setSortIndicatorClearable(True)
+        header.setStretchLastSection(True)  # no empty strip; it gives way when the pane opens
         self.view.setSortingEnabled(True)
         self.view.setModel(self.proxy)
         self.columns = ColumnLayouts(self.view)

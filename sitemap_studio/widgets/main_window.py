@@ -44,7 +44,7 @@ from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
 from sitemap_studio.widgets.welcome_page import WelcomePage
 from sitemap_studio.widgets.window_actions import WindowActions
-from sitemap_studio.widgets.window_layout import DEFAULT_SIZE, DetailFolding, fit_to_screen
+from sitemap_studio.widgets.window_layout import DetailFolding, first_size, fit_to_screen
 
 APP_NAME = "Sitemap Studio"
 _SPLITTERS = ("main", "centre")
@@ -152,12 +152,13 @@ class MainWindow(QMainWindow):
         self.detail_pane.refused.connect(self.show_message)
         self.detail_pane.entry_edited.connect(self._detail_edited)
         self.issues_panel.jump_requested.connect(self.jump_to)
-        self.resize(DEFAULT_SIZE)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
+        else:
+            first_size(self)
         fit_to_screen(self)  # a geometry saved at another scale or on a larger screen
         state = self.settings.window_state()
         if state is not None:

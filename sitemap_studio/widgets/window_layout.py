@@ -15,11 +15,17 @@ from PySide6.QtWidgets import QSplitter, QWidget
 from sitemap_studio.core.entries import Entry
 
 #: The size of a first start, shrunk to fit smaller screens.
-DEFAULT_SIZE = QSize(1320, 820)
+DEFAULT_SIZE = QSize(1400, 860)
 #: Room kept for the window frame and title bar before the window manager has drawn them.
 FRAME_RESERVE = QSize(16, 48)
 #: The width the detail pane opens to when the user has not chosen one.
 DETAIL_WIDTH = 320
+
+
+def first_size(window: QWidget) -> None:
+    """The size of a first start: :data:`DEFAULT_SIZE`, or the whole of a smaller screen."""
+    window.resize(DEFAULT_SIZE)
+    fit_to_screen(window)
 
 
 def fit_to_screen(window: QWidget) -> None:

@@ -162,6 +162,7 @@ def test_a_geometry_saved_at_twice_the_screen_comes_back_on_screen(qtbot, tmp_pa
                                                                    monkeypatch) -> None:
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
     available = window.screen().availableGeometry()
+    assert available.contains(window.frameGeometry())  # a first start fits a small screen
     window.resize(available.width() * 2, available.height() * 2)  # as a 2x scale would
     window.move(available.width() // 2, 40)
     window.close()
