@@ -1,4 +1,4 @@
-"""What the app remembers between runs: recent files, window geometry and splitter states.
+"""What the app remembers between runs: recent files, window geometry, splitters, columns.
 
 A thin layer over :class:`QSettings`; the composition root decides where the
 settings live (tests give each window its own INI file).
@@ -68,6 +68,14 @@ class AppSettings:
         for name, value in splitters.items():
             self.store.setValue(f"splitters/{name}", value)
         self.store.sync()
+
+    def column_state(self, kind: str) -> QByteArray | None:
+        """The saved entry-table header (widths, order, sort) for files of ``kind``, if any."""
+        return self._bytes(f"columns/{kind}")
+
+    def save_column_state(self, kind: str, state: QByteArray) -> None:
+        """Remember the entry-table header for files of ``kind``."""
+        self.store.setValue(f"columns/{kind}", state)
 
     def _bytes(self, key: str) -> QByteArray | None:
         value = self.store.value(key)

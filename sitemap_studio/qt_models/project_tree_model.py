@@ -15,6 +15,8 @@ from sitemap_studio.qt_models.severity_icons import severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 HEADERS = ("File", "Entries", "Errors", "Warnings")
+#: Columns headed by a severity badge instead of a word (the tooltip has the word).
+_HEADER_ICONS = {2: Severity.ERROR, 3: Severity.WARNING}
 #: Internal id of the project node; items use their position + 1.
 _PROJECT = 0
 
@@ -49,12 +51,19 @@ class ProjectTreeModel(QAbstractItemModel):
         self.beginInsertRows(parent, row, row)
         self._items.append(item)
         self.endInsertRows()
+        self._refresh_totals()
 
     def refresh_item(self, item: WorkspaceItem) -> None:
-        """Repaint an item's counts and badge."""
+        """Repaint an item's counts and badge, and the project's totals above it."""
         index = self.index_of(item)
         if index.isValid():
             self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
+            self._refresh_totals()
+
+    def _refresh_totals(self) -> None:
+        if self._has_project_node():
+            project = self._parent_index()
+            self.dataChanged.emit(project, project.siblingAtColumn(len(HEADERS) - 1))
 
     def item(self, index: ModelIndex) -> WorkspaceItem | None:
         """The workspace item at ``index`` (``None`` for the project node)."""
@@ -108,8 +117,15 @@ class ProjectTreeModel(QAbstractItemModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Column titles (overrides ``QAbstractItemModel.headerData``)."""
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
+            return None
+        severity = _HEADER_ICONS.get(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return None if severity else HEADERS[section]  # badges: narrow columns
+        if role == Qt.ItemDataRole.DecorationRole and severity:
+            return severity_icon(severity)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADERS[section]
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -121,16 +137,36 @@ class ProjectTreeModel(QAbstractItemModel):
             return self._project_data(index.column(), role)
         return self._item_data(item, index.column(), role)
 
-    def _project_data(self, column: int, role: int) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or self._workspace is None:
-            return None
-        if column == 0:
-            return self._workspace.title
-        totals = [0, 0, 0]
+    def totals(self) -> tuple[int, int, int]:
+        """Entries, errors and warnings summed over every file shown."""
+        entries = errors = warnings = 0
         for item in self._items:
-            counts = self._counts(item)
-            totals = [a + b for a, b in zip(totals, counts, strict=True)]
-        return f"{totals[column - 1]:,}"
+            counted = self._counts(item)
+            entries, errors, warnings = (entries + counted[0], errors + counted[1],
+                                         warnings + counted[2])
+        return entries, errors, warnings
+
+    def _project_data(self, column: int, role: int) -> Any:
+        if self._workspace is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return self._workspace.title
+            if column > 1 and self._pending():
+                return "\N{HORIZONTAL ELLIPSIS}"
+            return f"{self.totals()[column - 1]:,}"
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            _, errors, warnings = self.totals()
+            worst = Severity.ERROR if errors else Severity.WARNING if warnings else None
+            return severity_icon(worst) if worst else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _pending(self) -> bool:
+        """Whether a readable file has not been validated yet (its counts are unknown)."""
+        return any(item.document is not None and self._validator_of(item) is None
+                   for item in self._items)
 
     def _counts(self, item: WorkspaceItem) -> tuple[int, int, int]:
         entries = len(item.document) if item.document is not None else 0

@@ -5,7 +5,18 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
 
 from sitemap_studio.core.findings import Severity
 
@@ -13,6 +24,12 @@ from sitemap_studio.core.findings import Severity
 COLOURS = {Severity.ERROR: "#c62828", Severity.WARNING: "#e08b00", Severity.NOTICE: "#1e6fbf"}
 BACKGROUNDS = {Severity.ERROR: "#fde8e8", Severity.WARNING: "#fff4dc",
                Severity.NOTICE: "#e8f1fb"}
+#: Text colours (contrast 4.5:1 or more on their base): the icons' amber is too light on
+#: white, and every strong colour too dim on a dark base.
+LIGHT_TEXT = {Severity.ERROR: "#b71c1c", Severity.WARNING: "#8a5300",
+              Severity.NOTICE: "#1559a0"}
+DARK_TEXT = {Severity.ERROR: "#ff8a80", Severity.WARNING: "#ffc04d",
+             Severity.NOTICE: "#8ab4f8"}
 _SIZE = 16
 
 
@@ -43,10 +60,15 @@ def severity_icon(severity: Severity) -> QIcon:
     return QIcon(pixmap)
 
 
-@cache
 def severity_colour(severity: Severity) -> QColor:
-    """The strong colour of ``severity``."""
-    return QColor(COLOURS[severity])
+    """The colour of ``severity``'s text on the application's base colour (light or dark)."""
+    base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+    return _text_colour(severity, base.lightness() < 128)
+
+
+@cache
+def _text_colour(severity: Severity, dark: bool) -> QColor:
+    return QColor(DARK_TEXT[severity] if dark else LIGHT_TEXT[severity])
 
 
 @cache

@@ -135,6 +135,20 @@ class Session(QObject):
         self.workspace = None
         self.project = None
 
+    def close(self) -> None:
+        """Close what is open, leaving nothing (``opened`` is emitted with ``None``)."""
+        self.loads.cancel()
+        self.close_all()
+        self.opened.emit(None)
+
+    def start_new(self, path: str, document: SitemapDocument) -> DocumentState:
+        """Replace what is open by ``document``, a new file not yet saved (shown as ``path``)."""
+        self.loads.cancel()
+        self.close_all()
+        self.workspace = Workspace(None)
+        self.opened.emit(self.workspace)
+        return self.add_document(path, document)
+
     def _plan_ready(self, plan: WorkspacePlan) -> None:
         self.workspace = plan.empty_workspace()
         self.project = self.workspace.project

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
@@ -15,14 +16,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.qt_models.column_kinds import layout_kind
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import FIELD_COLUMNS, EntryTableModel
 from sitemap_studio.qt_models.roles import Role
+from sitemap_studio.widgets.column_layouts import ColumnLayouts
 from sitemap_studio.widgets.entry_delegates import EntryDelegates, install_delegates
 
 #: Typing pauses this long before the filter runs (a million rows take a while to search).
 FILTER_DELAY_MS = 60
-_COLUMN_WIDTHS = (360, 175, 120, 60, 56, 52, 46, 76)
 
 
 class EntryTable(QWidget):
@@ -84,9 +86,10 @@ class EntryTable(QWidget):
         header = self.view.horizontalHeader()
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         header.setSortIndicatorClearable(True)
+        header.setStretchLastSection(True)  # no empty strip; it gives way when the pane opens
         self.view.setSortingEnabled(True)
         self.view.setModel(self.proxy)
-        self._widths_set = False
+        self.columns = ColumnLayouts(self.view)
         self.view.selectionModel().currentRowChanged.connect(self._current_row_changed)
         self.view.selectionModel().selectionChanged.connect(
             lambda *_: self.selection_changed.emit(len(self.selected_rows())))
@@ -100,21 +103,29 @@ class EntryTable(QWidget):
     # ------------------------------------------------------------------ content
 
     def show_model(self, model: EntryTableModel | None) -> None:
-        """Show ``model`` (``None`` empties the table); the filter and sort carry over."""
+        """Show ``model`` (``None`` empties the table); the filter carries over, the columns
+        and the sort are those last used for that kind of file."""
         old = self.model
+        self._finish_editing()
+        self.columns.remember()
         self.model = model
         self.proxy.setSourceModel(model)
         if old is not None and old is not model:
             old.detach()
             old.deleteLater()
-        if model is not None and not self._widths_set:
-            self._widths_set = True
-            for column, width in enumerate(_COLUMN_WIDTHS):
-                self.view.horizontalHeader().resizeSection(column, width)
+        self.columns.apply(layout_kind(model.document) if model is not None else None)
         if model is not None:
             self.delegates.loc.sitemap_index = model.document.kind.value == "sitemapindex"
         self.current_changed.emit(self.current_entry_id())
         self.selection_changed.emit(len(self.selected_rows()))
+
+    def _finish_editing(self) -> None:
+        """Commit and close an open cell editor (a reset would orphan it)."""
+        index = self.view.currentIndex()
+        editor = self.view.indexWidget(index) if index.isValid() else None
+        if editor is not None and self.view.state() == QAbstractItemView.State.EditingState:
+            self.view.commitData(editor)
+            self.view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
 
     def apply_filter(self) -> None:
         """Run the filter now (normally a short pause after typing)."""

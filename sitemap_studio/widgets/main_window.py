@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QSplitter,
+    QStackedWidget,
     QTreeView,
     QWidget,
 )
@@ -38,9 +39,12 @@ from sitemap_studio.widgets.file_operations import FileOperations
 from sitemap_studio.widgets.import_operations import ImportOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
 from sitemap_studio.widgets.publish_operations import PublishOperations
+from sitemap_studio.widgets.start_operations import StartOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
+from sitemap_studio.widgets.welcome_page import WelcomePage
 from sitemap_studio.widgets.window_actions import WindowActions
+from sitemap_studio.widgets.window_layout import DetailFolding, first_size, fit_to_screen
 
 APP_NAME = "Sitemap Studio"
 _SPLITTERS = ("main", "centre")
@@ -72,7 +76,9 @@ class MainWindow(QMainWindow):
         self.edits = EditOperations(self)
         self.publish = PublishOperations(self)
         self.imports = ImportOperations(self)
+        self.starts = StartOperations(self)
         self.window_actions = WindowActions(self)
+        self.welcome = WelcomePage.install(self)
         self.entry_table.selection_changed.connect(
             lambda _count: self.window_actions.update_enabled())
         self.session.modified_changed.connect(
@@ -92,6 +98,7 @@ class MainWindow(QMainWindow):
         self.project_view.setModel(self.project_model)
         self.project_view.setRootIsDecorated(True)
         self.project_view.setUniformRowHeights(True)
+        self.project_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.project_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.project_view.header()
         header.setStretchLastSection(False)
@@ -100,6 +107,7 @@ class MainWindow(QMainWindow):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.project_view.selectionModel().currentChanged.connect(self._tree_current_changed)
         self.entry_table = EntryTable()
+        self.entry_table.columns.settings = self.settings
         self.issues_panel = IssuesPanel()
         self.detail_pane = DetailPane()
         self.detail_pane.setObjectName("detail_pane")
@@ -121,8 +129,12 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setStretchFactor(2, 0)
         self.main_splitter.setCollapsible(1, False)
-        self.main_splitter.setSizes([330, 860, 320])
-        self.setCentralWidget(self.main_splitter)
+        self.main_splitter.setSizes([320, 1000, 0])
+        self.detail_folding = DetailFolding(self.main_splitter)
+        self.entry_table.columns.reserve = self.detail_folding.reserve
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.main_splitter)
+        self.setCentralWidget(self.pages)
         self.message_label = QLabel()
         self.message_label.setObjectName("status_message")
         self.summary = StatusSummary()
@@ -140,12 +152,14 @@ class MainWindow(QMainWindow):
         self.detail_pane.refused.connect(self.show_message)
         self.detail_pane.entry_edited.connect(self._detail_edited)
         self.issues_panel.jump_requested.connect(self.jump_to)
-        self.resize(1400, 860)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
+        else:
+            first_size(self)
+        fit_to_screen(self)  # a geometry saved at another scale or on a larger screen
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
@@ -158,7 +172,8 @@ class MainWindow(QMainWindow):
         return self.main_splitter, self.centre_splitter
 
     def save_layout(self) -> None:
-        """Remember geometry, toolbar and splitter positions for the next start."""
+        """Remember geometry, toolbar, splitter positions and columns for the next start."""
+        self.entry_table.columns.remember()
         self.settings.save_layout(
             self.saveGeometry(), self.saveState(),
             {name: splitter.saveState()
@@ -184,7 +199,8 @@ class MainWindow(QMainWindow):
         state = self.session.state_for(item)
         return state.validator if state is not None else None
 
-    def _opened(self, workspace: Workspace) -> None:
+    def _opened(self, workspace: Workspace | None) -> None:
+        self.pages.setCurrentWidget(self.welcome if workspace is None else self.main_splitter)
         self.show_state(None)
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
@@ -223,7 +239,6 @@ class MainWindow(QMainWindow):
 
     def _validated(self, state: DocumentState) -> None:
         self.project_model.refresh_item(state.item)
-        self.project_model.refresh_item(state.item)  # the project row sums the badges
         if state is self.current:
             self._attach_validator(state)
 
@@ -234,6 +249,7 @@ class MainWindow(QMainWindow):
         if model is not None:
             model.set_editor(None if busy else state)
         self.detail_pane.setEnabled(not busy)
+        self.window_actions.update_enabled()
         self.show_message("Validating\N{HORIZONTAL ELLIPSIS} (editing resumes when done)"
                           if busy else "Validated")
 
@@ -314,6 +330,7 @@ class MainWindow(QMainWindow):
         editable = (state is not None and state.document.source.format == "xml"
                     and state.validator is not None and not state.validating)
         self.detail_pane.set_entry(entry, editable)
+        self.detail_folding.show_entry(entry)
         self.window_actions.update_enabled()
 
     def _detail_edited(self, entry: Entry) -> None:

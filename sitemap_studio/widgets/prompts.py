@@ -90,3 +90,12 @@ def show_error(parent: QWidget, title: str, message: str) -> None:
 def show_info(parent: QWidget, title: str, message: str) -> None:
     """Tell the user how something went."""
     QMessageBox.information(parent, title, message)
+
+
+def ask_new_project_path(parent: QWidget, folder: str) -> str | None:
+    """Where to create a new project file, or ``None``."""
+    path, _ = QFileDialog.getSaveFileName(parent, "New Project", folder,
+                                          "Sitemap projects (*.sitemapproj)")
+    if path and not path.endswith(".sitemapproj"):
+        path += ".sitemapproj"
+    return path or None

@@ -6,11 +6,13 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 
 from sitemap_studio import __version__
 from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
+from sitemap_studio.widgets.action_icons import decorate, tip_with_shortcut
 
 if TYPE_CHECKING:
     from sitemap_studio.widgets.main_window import MainWindow
@@ -35,6 +37,15 @@ class WindowActions:
         files, edits = window.files, window.edits
         new = self._action
         std = QKeySequence.StandardKey
+        starts = window.starts
+        self.new_sitemap = new("&New Sitemap", starts.new_sitemap, std.New,
+                               "Start an empty sitemap")
+        self.new_project = new("New &Project\N{HORIZONTAL ELLIPSIS}", starts.new_project, None,
+                               "Create a project that groups sitemaps, their index and "
+                               "export settings")
+        self.new_project.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.close = new("&Close", starts.close, std.Close,
+                         "Close the project or file shown")
         self.open = new("&Open\N{HORIZONTAL ELLIPSIS}", files.choose_and_open, std.Open,
                         "Open a sitemap, a URL list, a feed or a project")
         self.save = new("&Save", files.save_current, std.Save, "Save the sitemap shown")
@@ -99,6 +110,7 @@ class WindowActions:
             self.profiles.addAction(action)
             self.profile_actions[profile] = action
         window.issues_panel.fix_requested.connect(edits.apply_fixes)
+        self._decorate()
         self._menus()
         self.update_enabled()
 
@@ -112,9 +124,27 @@ class WindowActions:
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
+    def _decorate(self) -> None:
+        """Icons, and tooltips naming the shortcuts (the undo ones follow the undo text)."""
+        for name, action in (("new", self.new_sitemap), ("new-project", self.new_project),
+                             ("close", self.close), ("open", self.open), ("save", self.save),
+                             ("undo", self.undo), ("redo", self.redo), ("insert", self.insert),
+                             ("duplicate", self.duplicate), ("delete", self.delete),
+                             ("bulk-edit", self.bulk_edit), ("find-replace", self.find_replace),
+                             ("dedupe", self.dedupe), ("import", self.import_),
+                             ("export", self.export)):
+            decorate(action, name)
+        group = self.window.session.undo_group
+        group.undoTextChanged.connect(lambda text: self.undo.setToolTip(
+            tip_with_shortcut(f"Undo {text}" if text else "Undo", self.undo)))
+        group.redoTextChanged.connect(lambda text: self.redo.setToolTip(
+            tip_with_shortcut(f"Redo {text}" if text else "Redo", self.redo)))
+
     def _menus(self) -> None:
         bar = self.window.menuBar()
         file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.new_sitemap)
+        file_menu.addAction(self.new_project)
         file_menu.addAction(self.open)
         self.recent_menu = QMenu("Open &Recent", self.window)
         self.recent_menu.setObjectName("recent_menu")
@@ -127,6 +157,7 @@ class WindowActions:
         file_menu.addAction(self.export)
         file_menu.addAction(self.submission)
         file_menu.addSeparator()
+        file_menu.addAction(self.close)
         file_menu.addAction(self.quit)
         edit_menu = bar.addMenu("&Edit")
         for item in (self.undo, self.redo, None, self.cut, self.copy, self.paste, None,
@@ -140,9 +171,11 @@ class WindowActions:
         help_menu.addAction(self.about)
         toolbar = QToolBar("Main", self.window)
         toolbar.setObjectName("main_toolbar")
-        for item in (self.open, self.save, None, self.undo, self.redo, None, self.insert,
-                     self.duplicate, self.delete, None, self.bulk_edit, self.find_replace,
-                     self.dedupe, None, self.import_, self.export):
+        # Icons only: the undo texts ("Undo Edit loc") would otherwise resize the buttons.
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        for item in (self.new_sitemap, self.open, self.save, None, self.undo, self.redo, None,
+                     self.insert, self.duplicate, self.delete, None, self.bulk_edit,
+                     self.find_replace, self.dedupe, None, self.import_, self.export):
             toolbar.addSeparator() if item is None else toolbar.addAction(item)
         self.window.addToolBar(toolbar)
         self.update_recent()
@@ -164,6 +197,9 @@ class WindowActions:
             clear = self.recent_menu.addAction("&Clear Menu")
             clear.triggered.connect(self._clear_recent)
         self.recent_menu.setEnabled(bool(paths))
+        welcome = getattr(self.window, "welcome", None)
+        if welcome is not None:
+            welcome.set_recent(paths)
 
     def _clear_recent(self) -> None:
         self.window.settings.clear_recent()
@@ -178,6 +214,7 @@ class WindowActions:
         has_file = state is not None and state.document.source.path is not None
         for action in (self.save, self.save_as):
             action.setEnabled(state is not None)
+        self.close.setEnabled(window.session.workspace is not None)
         self.save_all.setEnabled(bool(window.session.modified_states))
         self.revert.setEnabled(has_file)
         loaded = bool(window.session.states) and not window.session.loads.loading

@@ -1,0 +1,34 @@
+"""Which entry-table columns a kind of document can have, and its name for saved layouts.
+
+A sitemap index lists sitemaps by location and last modification only; a text
+list holds nothing but URLs. Showing the other columns would offer cells that
+can never hold a value, so the table shows only what the kind of file can carry,
+and remembers widths, order and sort once per kind.
+"""
+
+from __future__ import annotations
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import DocumentKind
+from sitemap_studio.qt_models.entry_table_model import COLUMNS
+
+#: Layout names: one saved header state each.
+URLSET = "urlset"
+INDEX = "index"
+TEXT = "text"
+
+_COLUMNS_OF = {URLSET: tuple(range(len(COLUMNS))), INDEX: (0, 1), TEXT: (0,)}
+
+
+def layout_kind(document: SitemapDocument) -> str:
+    """The kind of file ``document`` is, as far as its columns go."""
+    if document.source.format in ("text", "robots"):
+        return TEXT
+    if document.kind == DocumentKind.INDEX:
+        return INDEX
+    return URLSET
+
+
+def shown_columns(kind: str) -> tuple[int, ...]:
+    """The entry-table columns a document of layout ``kind`` can hold values in."""
+    return _COLUMNS_OF.get(kind, _COLUMNS_OF[URLSET])
