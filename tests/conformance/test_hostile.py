@@ -218,7 +218,7 @@ def test_the_fifo_watcher_sees_a_reader(tmp_path: Path) -> None:
     # Opening the FIFO blocks until the watcher opens it for writing.
     with FifoWatcher([fifo]) as watcher, open(fifo, "rb") as handle:
         assert b"root:" in handle.read()
-    assert watcher.readers == [fifo.name]
+    assert watcher.opened == [fifo.name]
 
 
 def test_the_guard_sees_passwd_canaries_and_sockets(

@@ -10,6 +10,7 @@ Then pathological but well-formed input through ``open_document``: refused or ha
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -248,7 +249,23 @@ def test_the_canaries_catch_an_unsafe_parser(tmp_path: Path, targets: Targets) -
     fifos = [tmp_path / "xxe_canary.txt", tmp_path / "dtd_canary.dtd"]
     with FifoWatcher(fifos) as watcher:
         leaked = etree.tostring(etree.fromstring(docs["general-entity-fifo"].encode(), unsafe))
-    assert watcher.readers == ["xxe_canary.txt"]
+    assert watcher.opened == ["xxe_canary.txt"]
     assert LEAK.encode() in leaked
     from_file = etree.fromstring(docs["parameter-entity-file"].encode(), unsafe)
     assert FILE_SECRET.encode() in etree.tostring(from_file)
+
+
+def test_a_reader_slow_to_close_a_canary_is_one_reader(tmp_path: Path) -> None:
+    """A parser that keeps a FIFO open across several polls (a busy machine) read it once."""
+    fifo = tmp_path / "slow.fifo"
+    os.mkfifo(fifo)
+    with FifoWatcher([fifo]) as watcher:
+        descriptor = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            deadline = time.monotonic() + 30
+            while len(watcher.readers) < 3 and time.monotonic() < deadline:
+                time.sleep(0.002)
+        finally:
+            os.close(descriptor)
+    assert len(watcher.readers) >= 3  # polled again and again while it was open
+    assert watcher.opened == ["slow.fifo"]

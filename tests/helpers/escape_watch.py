@@ -50,6 +50,16 @@ class FifoWatcher:
         while not self._stop.wait(0.002):
             self.poll()
 
+    @property
+    def opened(self) -> list[str]:
+        """Each FIFO that somebody opened for reading (and each error), once, in order.
+
+        One reader that holds a FIFO open is seen by every poll until it closes it:
+        on a busy machine that is several polls, so ``readers`` may list it more than
+        once; this says which were read, not how often they were polled meanwhile.
+        """
+        return list(dict.fromkeys(self.readers))
+
     def poll(self) -> None:
         """Try each FIFO once."""
         for fifo in self.fifos:
