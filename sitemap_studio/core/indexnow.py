@@ -25,7 +25,12 @@ from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.project_values import indexnow_key_problem, shown, url_problem
-from sitemap_studio.core.urls import normalize_host, normalize_url, split_host
+from sitemap_studio.core.urls import (
+    normalize_host,
+    normalize_url,
+    percent_encode_iri,
+    split_host,
+)
 
 __all__ = [
     "KEY_ALPHABET", "MAX_URLS_PER_BATCH", "WrittenKit", "batch_file_name", "batches",
@@ -91,7 +96,7 @@ def key_location_url(site_url: str, key: str) -> str:
     _check_key(key)
     if problem := url_problem(site_url):
         raise SitemapError(f"the site URL {problem}", code="indexnow-bad-url")
-    parts = urlsplit(site_url)
+    parts = urlsplit(percent_encode_iri(site_url))
     folder = parts.path if parts.path.endswith("/") else parts.path + "/"
     return urlunsplit((parts.scheme, parts.netloc, folder + key_file(key)[0], "", ""))
 

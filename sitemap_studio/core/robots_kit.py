@@ -18,6 +18,7 @@ from sitemap_studio.core.urls import (
     normalize_host,
     normalize_url,
     origin,
+    percent_encode_iri,
     private_host_kind,
     split_host,
 )
@@ -59,7 +60,8 @@ def robots_lines(sitemap_urls: list[str]) -> list[str]:
             raise SitemapError(f"the sitemap URL {shown(url)} contains '#', which starts a "
                                "comment in robots.txt: remove the fragment",
                                code="robots-sitemap-invalid")
-        line = f"Sitemap: {url}"
+        # One form for a URL everywhere it is published: a URI (punycode host, %-escapes).
+        line = f"Sitemap: {percent_encode_iri(url)}"
         if line not in lines:
             lines.append(line)
     return lines

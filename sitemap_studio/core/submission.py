@@ -37,6 +37,7 @@ from sitemap_studio.core.indexnow_submit import (
 )
 from sitemap_studio.core.project_values import url_problem
 from sitemap_studio.core.robots_kit import check_robots, robots_lines, robots_txt_url
+from sitemap_studio.core.urls import percent_encode_iri
 
 __all__ = [
     "BING_PING",
@@ -96,6 +97,6 @@ def ping_links(sitemap_url: str) -> list[PingLink]:
     """
     if problem := url_problem(sitemap_url):
         raise SitemapError(f"the sitemap URL {problem}", code="ping-bad-url")
-    value = quote(sitemap_url, safe="")
+    value = quote(percent_encode_iri(sitemap_url), safe="")
     return [PingLink("Google", GOOGLE_PING + value, GOOGLE_RETIRED),
             PingLink("Bing", BING_PING + value, BING_RETIRED)]

@@ -228,3 +228,20 @@ def test_a_refused_batch_exits_1_with_the_reason(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert "403: Forbidden: the key is not valid" in out
     assert "the endpoint said: key mismatch" in out
+
+
+def test_an_international_host_has_one_form_everywhere(tmp_path, capsys) -> None:
+    listing = tmp_path / "urls.txt"
+    listing.write_text("https://faß.de/straße\nhttps://xn--fa-hia.de/b\n", encoding="utf-8")
+    out_dir = tmp_path / "kit"
+    assert kit("--base-url", "https://faß.de/", "--out", str(out_dir), "--indexnow-key", KEY,
+               "--urls", str(listing)) == 0
+    out = capsys.readouterr().out
+    assert "Sitemap: https://xn--fa-hia.de/sitemap-index.xml" in out
+    assert "fass.de" not in out
+    # One host (not two spellings), the same URLs as an export writes.
+    batches = sorted(out_dir.glob("indexnow-batch-*.json"))
+    assert [p.name for p in batches] == ["indexnow-batch-xn--fa-hia.de-1.json"]
+    batch = json.loads(batches[0].read_text())
+    assert batch["host"] == "xn--fa-hia.de"
+    assert batch["urlList"] == ["https://xn--fa-hia.de/stra%C3%9Fe", "https://xn--fa-hia.de/b"]

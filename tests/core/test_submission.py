@@ -277,7 +277,9 @@ def test_write_kit_keeps_odd_hosts_inside_the_folder(tmp_path) -> None:
 
 def test_ping_links_are_encoded_and_labelled_retired() -> None:
     google, bing = ping_links("https://www.example.com/sitemap-ü.xml?a=1&b=2")
-    encoded = "https%3A%2F%2Fwww.example.com%2Fsitemap-%C3%BC.xml%3Fa%3D1%26b%3D2"
+    # The parameter carries the URL in its URI form (as written in robots.txt and the index:
+    # sitemap-%C3%BC.xml), itself encoded as a query value.
+    encoded = "https%3A%2F%2Fwww.example.com%2Fsitemap-%25C3%25BC.xml%3Fa%3D1%26b%3D2"
     assert (google.engine, google.url) == ("Google",
                                            f"https://www.google.com/ping?sitemap={encoded}")
     assert (bing.engine, bing.url) == ("Bing", f"https://www.bing.com/ping?sitemap={encoded}")
