@@ -114,9 +114,10 @@ class _Page:
 
 
 def _page(loc: str, links: tuple[_Link, ...]) -> _Page:
-    to: dict[str, tuple[_Link, ...]] = {}
+    grouped: dict[str, list[_Link]] = {}
     for link in links:
-        to[link.target] = (*to.get(link.target, ()), link)
+        grouped.setdefault(link.target, []).append(link)
+    to = {target: tuple(same) for target, same in grouped.items()}
     x_defaults = {link.target: link.href for link in links if link.primary == "x-default"}
     return _Page(loc.strip(), normalize_url(loc), links, to, x_defaults)
 
