@@ -241,11 +241,16 @@ class DuplicateIndex:
         locs = {member: self._loc_of(member) for member in members}
         exact: dict[int, int | str] = {}
         loose: dict[int, str] = {}
+        keys: dict[str, tuple[str, str]] = {}  # copies written alike are normalised once
         for member, loc in locs.items():
-            key = normalize_url(loc) if loc else ""
-            if key:
-                exact[member] = key
-                loose[member] = loose_key(key)
+            if not loc:
+                continue
+            found = keys.get(loc)
+            if found is None:
+                key = normalize_url(loc)
+                found = keys[loc] = (key, loose_key(key) if key else "")
+            if found[0]:
+                exact[member], loose[member] = found
         return _Group(members, exact, loose, locs)
 
 
