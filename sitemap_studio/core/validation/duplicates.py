@@ -211,40 +211,100 @@ class DuplicateIndex:
 
     def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
         """Report whether ``entry_id`` duplicates an earlier entry, naming it via ``describe``."""
-        exact_hash, loose_hash = self._hashes(entry_id)
-        bucket = self._buckets.get(loose_hash) if loose_hash else None
-        if not isinstance(bucket, list):
-            return
+        self.report_many((entry_id,), lambda _entry_id: report, describe)
+
+    def report_many(self, entry_ids: Iterable[int], reporter: Callable[[int], Reporter],
+                    describe: Callable[[int], str]) -> None:
+        """:meth:`report` for many entries, each with the reporter ``reporter(entry_id)`` gives.
+
+        A group is ordered and compared once for all of its entries given here, so reporting
+        the N copies of one URL costs O(N log N) in all, not O(N log N) each.
+        """
+        groups: dict[int, _Group] = {}
+        for entry_id in entry_ids:
+            loose_hash = self._hashes(entry_id)[1]
+            bucket = self._buckets.get(loose_hash) if loose_hash else None
+            if not isinstance(bucket, list):
+                continue
+            group = groups.get(loose_hash)
+            if group is None:
+                group = groups[loose_hash] = self._group_of(bucket)
+            group.report(entry_id, reporter(entry_id), describe)
+
+    def _group_of(self, bucket: list[int]) -> _Group:
         members = sorted(bucket, key=self._order) if self._order else list(bucket)
-        exact_of = {member: self._hashes(member)[0] for member in members}
-        locs: dict[int, str | None] = {}
-        if self._loc_of is not None:
-            # Check the hashes against the URLs themselves (and keep the URLs for the message).
-            locs = {member: self._loc_of(member) for member in members}
-            keys = {member: normalize_url(loc) if loc else "" for member, loc in locs.items()}
-            mine = keys[entry_id]
-            members = [member for member in members
-                       if keys[member] and loose_key(keys[member]) == loose_key(mine)]
-            exact_of = {member: (1 if keys[member] == mine else 2) for member in members}
-            exact_hash = 1
-        if entry_id not in members:
+        if self._loc_of is None:
+            # Hashes alone: the whole bucket is one group up to a trailing slash.
+            return _Group(members, {member: self._hashes(member)[0] for member in members},
+                          dict.fromkeys(members, ""), {})
+        # Check the hashes against the URLs themselves (and keep the URLs for the message).
+        locs = {member: self._loc_of(member) for member in members}
+        exact: dict[int, int | str] = {}
+        loose: dict[int, str] = {}
+        keys: dict[str, tuple[str, str]] = {}  # copies written alike are normalised once
+        for member, loc in locs.items():
+            if not loc:
+                continue
+            found = keys.get(loc)
+            if found is None:
+                key = normalize_url(loc)
+                found = keys[loc] = (key, loose_key(key) if key else "")
+            if found[0]:
+                exact[member], loose[member] = found
+        return _Group(members, exact, loose, locs)
+
+
+class _Group:
+    """The entries of one bucket in order: who first holds each URL, exactly and up to a slash."""
+
+    __slots__ = ("exact", "first_exact", "first_loose", "locs", "loose", "messages",
+                 "slash_messages")
+
+    def __init__(self, members: list[int], exact: dict[int, int | str], loose: dict[int, str],
+                 locs: dict[int, str | None]) -> None:
+        self.exact = exact
+        self.loose = loose
+        self.locs = locs
+        self.first_exact: dict[int | str, int] = {}
+        self.first_loose: dict[str, int] = {}
+        #: Copies of one URL share their message: made once per (first entry, URL as written).
+        self.messages: dict[tuple[int, str | None], str] = {}
+        self.slash_messages: dict[int, str] = {}
+        for member in members:
+            if member in exact:
+                self.first_exact.setdefault(exact[member], member)
+                self.first_loose.setdefault(loose[member], member)
+
+    def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
+        """Report a duplicate of the first entry with the same URL, or a possible one."""
+        exact = self.exact.get(entry_id)
+        if exact is None:
             return
-        same = [member for member in members if exact_of[member] == exact_hash]
-        if same[0] != entry_id:
-            first = same[0]
-            if locs:
-                reasons = normalization_differences(locs[first] or "", locs[entry_id] or "")
-                how = f" after normalisation: {', '.join(reasons)}" if reasons else \
-                    ", written identically"
-            else:
-                how = " after normalisation"
-            report(LOC_DUPLICATE, f"Same URL as {describe(first)}{how}. Crawlers count it once; "
-                   "keep one of them.", field="loc")
+        first = self.first_exact[exact]
+        if first != entry_id:
+            loc = self.locs.get(entry_id)
+            message = self.messages.get((first, loc))
+            if message is None:
+                message = self._duplicate_message(first, loc, describe)
+                self.messages[first, loc] = message
+            report(LOC_DUPLICATE, message, field="loc")
             return
-        position = members.index(entry_id)
-        earlier = [member for member in members[:position] if exact_of[member] != exact_hash]
-        if earlier:
-            report(LOC_POSSIBLE_DUPLICATE,
-                   f"Differs from {describe(earlier[0])} only by a trailing slash: possibly the "
-                   "same page (servers often redirect one to the other); keep the one the site "
-                   "links to.", field="loc")
+        earliest = self.first_loose[self.loose[entry_id]]
+        if earliest != entry_id:
+            message = self.slash_messages.get(earliest)
+            if message is None:
+                message = self.slash_messages[earliest] = (
+                    f"Differs from {describe(earliest)} only by a trailing slash: possibly the "
+                    "same page (servers often redirect one to the other); keep the one the site "
+                    "links to.")
+            report(LOC_POSSIBLE_DUPLICATE, message, field="loc")
+
+    def _duplicate_message(self, first: int, loc: str | None,
+                           describe: Callable[[int], str]) -> str:
+        if self.locs:
+            reasons = normalization_differences(self.locs[first] or "", loc or "")
+            how = f" after normalisation: {', '.join(reasons)}" if reasons else \
+                ", written identically"
+        else:
+            how = " after normalisation"
+        return f"Same URL as {describe(first)}{how}. Crawlers count it once; keep one of them."

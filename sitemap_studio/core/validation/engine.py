@@ -142,8 +142,7 @@ class DocumentValidator:
             for row in range(start, stop):
                 if not done[row - start]:
                     self._add_row(row)
-        for entry_id in self.duplicates.shared_ids():
-            self._refresh_duplicates(entry_id)
+        self._refresh_duplicates(self.duplicates.shared_ids())
         self._dup_candidates.clear()
         self._refresh_file()
         if self.owns_alternates:
@@ -208,7 +207,7 @@ class DocumentValidator:
         self.duplicates.extend(rows.pairs)
         if self.index_all_pages:
             for entry_id, loc in rows.pairs:
-                self.alternates.add(self.key, entry_id, loc, ())
+                self.alternates.add(self.key, entry_id, loc, (), collect=False)
         return rows.taken
 
     def _add_row(self, row: int) -> None:
@@ -228,14 +227,19 @@ class DocumentValidator:
         if values[1]:
             self._lastmods[values[1]] += 1
         if values[0]:
-            self._dup_candidates |= self.duplicates.add(entry_id, values[0])
-            if not self._running:
+            if self._running:
+                # A full run reports every shared URL at its end: no need to collect the group
+                # (which costs the group's size for each of its N entries).
+                self.duplicates.extend(((entry_id, values[0]),))
+            else:
+                self._dup_candidates |= self.duplicates.add(entry_id, values[0])
                 self._count_origin(values[0], 1)
         if entry is not None:
             self._news += len(entry.news)
         links = entry.alternates if entry is not None else ()
         if links or (self.index_all_pages and values[0]):
-            affected = self.alternates.add(self.key, entry_id, values[0], links)
+            affected = self.alternates.add(self.key, entry_id, values[0], links,
+                                           collect=not self._running)
             if not self._running:
                 self._notify_alternates(affected)
 
@@ -265,26 +269,32 @@ class DocumentValidator:
         self._notify_alternates(self.alternates.remove(self.key, entry_id))
         return affected
 
-    def _refresh_duplicates(self, entry_id: int) -> None:
-        reporter = Reporter(self.context.profile, entry_id, locate=self._locator(entry_id))
-        self.duplicates.report(entry_id, reporter, self.describe)
-        if reporter.findings:
-            self._dups[entry_id] = reporter.findings
-        else:
-            self._dups.pop(entry_id, None)
-
-    def _refresh_alternates(self, entry_id: int) -> None:
-        reporter = Reporter(self.context.profile, entry_id, locate=self._locator(entry_id))
-        self.alternates.report(self.key, entry_id, reporter, self.describe)
-        if reporter.findings:
-            self._alts[entry_id] = reporter.findings
-        else:
-            self._alts.pop(entry_id, None)
+    def _refresh_duplicates(self, entry_ids: Iterable[int]) -> None:
+        reporters = {entry_id: Reporter(self.context.profile, entry_id,
+                                        locate=self._locator(entry_id)) for entry_id in entry_ids}
+        self.duplicates.report_many(reporters, reporters.__getitem__, self.describe)
+        for entry_id, reporter in reporters.items():
+            if reporter.findings:
+                self._dups[entry_id] = reporter.findings
+            else:
+                self._dups.pop(entry_id, None)
 
     def refresh_alternates(self, entry_ids: Iterable[int]) -> None:
         """Re-report hreflang findings of ``entry_ids`` (after a change elsewhere)."""
-        for entry_id in entry_ids:
-            self._refresh_alternates(entry_id)
+        reporters: dict[int, Reporter] = {}
+
+        def reporter(entry_id: int) -> Reporter:
+            found = reporters[entry_id] = Reporter(self.context.profile, entry_id,
+                                                   locate=self._locator(entry_id))
+            return found
+
+        ids = list(entry_ids)
+        for entry_id in ids:
+            self._alts.pop(entry_id, None)
+        self.alternates.report_many(self.key, ids, reporter, self.describe)
+        for entry_id, found in reporters.items():
+            if found.findings:
+                self._alts[entry_id] = found.findings
 
     def _locator(self, entry_id: int) -> Locate:
         def locate(field: str | None, line: int | None) -> tuple[int, int] | None:
@@ -406,10 +416,8 @@ class DocumentValidator:
             self.findings_changed.emit({self.document.id_at(r) for r in range(len(self.document))}
                                        | removed)
             return
-        for entry_id in affected:
-            self._refresh_duplicates(entry_id)
-        for entry_id in self._pending_alternates - removed:
-            self._refresh_alternates(entry_id)
+        self._refresh_duplicates(affected)
+        self.refresh_alternates(self._pending_alternates - removed)
         changed = affected | self._pending_alternates | removed
         self._pending_alternates = set()
         self._refresh_file()

@@ -20,8 +20,9 @@ the engine and callers can keep to ``hreflang``. URLs are compared in the form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Iterable, KeysView
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sitemap_studio.core.entries import Alternate, Entry
 from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
@@ -61,7 +62,7 @@ from sitemap_studio.core.validation.hreflang_links import (
     is_absolute_http,
     primary_language,
 )
-from sitemap_studio.core.validation.registry import rule
+from sitemap_studio.core.validation.registry import Profile, Rule, rule
 
 __all__ = [
     "AMBIGUOUS", "AMBIGUOUS_LANGUAGES", "CONFLICT", "DEPRECATED_LANGUAGES", "DUPLICATE_VALUE",
@@ -103,9 +104,22 @@ class _Page:
     loc: str  # as written
     key: str  # normalised
     links: tuple[_Link, ...]
+    #: The links by target, in order, and each x-default target's href: what the checks of
+    #: other pages look up, in one step rather than by reading every link of this page.
+    to: dict[str, tuple[_Link, ...]] = field(compare=False, repr=False)
+    x_defaults: dict[str, str] = field(compare=False, repr=False)
 
-    def targets(self) -> set[str]:
-        return {link.target for link in self.links}
+    def targets(self) -> KeysView[str]:
+        return self.to.keys()
+
+
+def _page(loc: str, links: tuple[_Link, ...]) -> _Page:
+    grouped: dict[str, list[_Link]] = {}
+    for link in links:
+        grouped.setdefault(link.target, []).append(link)
+    to = {target: tuple(same) for target, same in grouped.items()}
+    x_defaults = {link.target: link.href for link in links if link.primary == "x-default"}
+    return _Page(loc.strip(), normalize_url(loc), links, to, x_defaults)
 
 
 class HreflangIndex:
@@ -127,10 +141,15 @@ class HreflangIndex:
         return key in self._pages
 
     def add(self, doc_key: Hashable, entry_id: int, loc: str | None,
-            alternates: Iterable[Alternate]) -> set[EntryKey]:
-        """Index (or re-index) one entry; the keys whose findings may have changed."""
+            alternates: Iterable[Alternate], *, collect: bool = True) -> set[EntryKey]:
+        """Index (or re-index) one entry; the keys whose findings may have changed.
+
+        With ``collect=False`` (a full run, which reports every entry afterwards) the result
+        is left empty: collecting it costs as many steps as pages share the entry's URL or
+        link to it, for each of them.
+        """
         key = (doc_key, entry_id)
-        affected = self.remove(doc_key, entry_id)
+        affected = self.remove(doc_key, entry_id) if key in self._pages else set()
         if not loc or not loc.strip():
             return affected
         links = tuple(
@@ -138,12 +157,13 @@ class HreflangIndex:
                   normalize_url(a.href))
             for a in alternates
             if a.hreflang is not None and a.hreflang.strip() and a.href and a.href.strip())
-        page = _Page(loc.strip(), normalize_url(loc), links)
+        page = _page(loc, links)
         self._pages[key] = page
         self._by_loc.setdefault(page.key, set()).add(key)
         for target in page.targets():
             self._by_target.setdefault(target, set()).add(key)
-        affected |= self._related(key, page)
+        if collect:
+            affected |= self._related(key, page)
         return affected
 
     def remove(self, doc_key: Hashable, entry_id: int) -> set[EntryKey]:
@@ -177,6 +197,28 @@ class HreflangIndex:
             related |= self._by_loc.get(target, set())
         return related
 
+    def report_many(self, doc_key: Hashable, entry_ids: Iterable[int],
+                    reporter: Callable[[int], Reporter], describe: Describe | None = None) -> None:
+        """:meth:`report` for many entries of one document, ``reporter(entry_id)`` for each.
+
+        Entries with the same URL and the same links get the same findings (every check
+        compares URLs, and each excludes the page's own URL), so those are worked out once
+        and repeated: N copies of one page of a cluster cost N steps, not N times N.
+        """
+        done: dict[_Page, list[tuple[Rule, str, dict[str, Any]]]] = {}
+        for entry_id in entry_ids:
+            page = self._pages.get((doc_key, entry_id))
+            if page is None:
+                continue
+            target = reporter(entry_id)
+            calls = done.get(page)
+            if calls is None:
+                recorder = _Recorder(target.profile)
+                self.report(doc_key, entry_id, recorder, describe)
+                calls = done[page] = recorder.calls
+            for rule_, message, options in calls:
+                target(rule_, message, **options)
+
     def report(self, doc_key: Hashable, entry_id: int, report: Reporter,
                describe: Describe | None = None) -> None:
         """Report one entry's cluster findings: self link, return links, x-default, language.
@@ -200,7 +242,7 @@ class HreflangIndex:
         if page.key in page.targets():
             return
         labels = {link.value for other in self._linking_to(page.key)
-                  for link in self._pages[other].links if link.target == page.key}
+                  for link in self._pages[other].to[page.key]}
         fix = None
         if len(labels) == 1:
             value = labels.pop()
@@ -218,7 +260,7 @@ class HreflangIndex:
             others = self._by_loc.get(link.target)
             if not others:
                 continue  # not in the project: nothing to check against
-            if any(page.key in self._pages[other].targets() for other in others):
+            if any(page.key in self._pages[other].to for other in others):
                 continue
             report(NO_RETURN, f"{name.page(min(others, key=repr))} does not link back to this "
                               f"page (this page lists it as '{link.value}'); Google ignores "
@@ -232,7 +274,7 @@ class HreflangIndex:
             if source.key == page.key or source.key in mine or source.key in reported:
                 continue
             reported.add(source.key)
-            values = sorted({link.value for link in source.links if link.target == page.key})
+            values = sorted({link.value for link in source.to[page.key]})
             shown = "', '".join(values)
             report(NO_RETURN, f"{name.page(other)} lists this page as '{shown}' but this page "
                               "does not link back to it", field=FIELD)
@@ -244,8 +286,7 @@ class HreflangIndex:
             return
         for target in sorted({link.target for link in page.links} - {page.key}):
             for other in sorted(self._by_loc.get(target, set()) - {key}, key=repr):
-                theirs = {link.target: link.href for link in self._pages[other].links
-                          if link.primary == "x-default"}
+                theirs = self._pages[other].x_defaults
                 if theirs and not mine & theirs.keys():
                     shown = ", ".join(sorted(theirs.values()))
                     report(X_DEFAULT, f"{name.page(other)} names a different x-default page "
@@ -260,8 +301,8 @@ class HreflangIndex:
         for other in sorted(self._linking_to(page.key) - {key}, key=repr):
             if self._pages[other].key == page.key:
                 continue  # a duplicate of this page: its own labels are reported on it
-            for link in self._pages[other].links:
-                if link.target == page.key and link.primary != "x-default":
+            for link in self._pages[other].to[page.key]:
+                if link.primary != "x-default":
                     given.setdefault(link.primary, []).append((other, link.value))
         if not given or len(given.keys() | own.keys()) < 2:
             return
@@ -275,6 +316,20 @@ class HreflangIndex:
 
     def _linking_to(self, target: str) -> set[EntryKey]:
         return self._by_target.get(target, set())
+
+
+class _Recorder(Reporter):
+    """A reporter that keeps the calls made to it, to replay them on other reporters."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.calls: list[tuple[Rule, str, dict[str, Any]]] = []
+
+    def __call__(self, rule: Rule, message: str, **options: Any) -> None:
+        """Record one call (see :meth:`Reporter.__call__`)."""
+        self.calls.append((rule, message, options))
 
 
 class _Namer:
