@@ -272,3 +272,12 @@ def test_the_gui_script_is_separate_and_the_readme_says_which_to_use() -> None:
     readme = (REPO_ROOT / "README.md").read_text("utf-8")
     assert f"`{COMMAND}-gui` starts the app" in readme
     assert "no console window" in readme
+
+
+def test_the_readme_says_what_the_linux_folder_needs_from_the_system() -> None:
+    readme = " ".join((REPO_ROOT / "README.md").read_text("utf-8").split())
+    assert "glibc, at least the version of the machine it was built on" in readme
+    assert "(a build on Debian 12 needs glibc 2.36 or later)" in readme
+    for library in ("`libGL`", "`libEGL`", "`libxcb`"):
+        assert library in readme
+    assert "install-desktop-entry.sh" in readme
