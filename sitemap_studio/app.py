@@ -43,7 +43,8 @@ def install_file_open_handler(app: QApplication, window: MainWindow) -> FileOpen
 
     The handler belongs to the window and goes with it.
     """
-    handler = FileOpenEvents(window.open_path, window)
+    handler = FileOpenEvents(window)
+    handler.file_requested.connect(window.open_path)
     app.installEventFilter(handler)
     return handler
 

@@ -8,25 +8,25 @@ event filter on the application hands each such file to the window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QFileOpenEvent
 
 
 class FileOpenEvents(QObject):
-    """Passes the path of every file-open event to ``open_path``."""
+    """Emits :attr:`file_requested` with the path of every file-open event it filters.
 
-    def __init__(self, open_path: Callable[[str], None], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._open_path = open_path
+    A signal rather than a stored callback: the window owns the filter, and a callback bound
+    to the window would tie the two in a reference cycle.
+    """
+
+    file_requested = Signal(str)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Override of ``QObject.eventFilter``: take file-open events, pass the rest on."""
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
             path = event.file() or event.url().toLocalFile()
             if path:
-                self._open_path(path)
+                self.file_requested.emit(path)
                 return True
         return super().eventFilter(watched, event)
 

@@ -57,7 +57,8 @@ def test_an_unreadable_file_from_finder_is_reported_with_its_place(qtbot, qapp, 
 
 def test_only_file_open_events_are_taken(qapp, tmp_path):
     opened: list[str] = []
-    handler = FileOpenEvents(opened.append)
+    handler = FileOpenEvents()
+    handler.file_requested.connect(opened.append)
     assert handler.eventFilter(qapp, QEvent(QEvent.Type.ApplicationActivate)) is False
     assert handler.eventFilter(qapp, QFileOpenEvent(str(tmp_path / "a.xml"))) is True
     assert handler.eventFilter(qapp, QFileOpenEvent(QUrl("https://example.com/x.xml"))) is False
