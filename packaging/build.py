@@ -8,7 +8,8 @@ Steps, on any system:
 2. run PyInstaller on ``sitemap-studio.spec``: ``DIST/sitemap-studio/`` (and on macOS
    ``DIST/Sitemap Studio.app``);
 3. Linux: put the desktop integration files into ``DIST/sitemap-studio/share/`` (desktop file,
-   AppStream metadata, MIME type, hicolor icons); with ``--archive``, a ``.tar.gz`` of the folder;
+   AppStream metadata, MIME type, hicolor icons) and ``install-desktop-entry.sh`` into
+   ``DIST/sitemap-studio/``; with ``--archive``, a ``.tar.gz`` of the folder;
    Windows: run Inno Setup's ``ISCC`` on ``windows/sitemap-studio.iss`` when it is on PATH.
 
 The version is read from ``sitemap_studio/__init__.py`` and handed to PyInstaller's spec and to
@@ -33,6 +34,7 @@ ISS = PACKAGING_DIR / "windows" / "sitemap-studio.iss"
 LINUX_DIR = PACKAGING_DIR / "linux"
 APP_ID = "io.github.sitemapstudio.SitemapStudio"
 NAME = "sitemap-studio"
+INSTALL_SCRIPT = "install-desktop-entry.sh"
 
 # make_icons.py lives beside this script.
 sys.path.insert(0, str(PACKAGING_DIR))
@@ -70,7 +72,11 @@ def run_pyinstaller(dist: Path, work: Path) -> Path:
 
 
 def add_linux_share(app_dir: Path, icons_dir: Path) -> Path:
-    """Copy the desktop integration files into ``app_dir/share`` in the freedesktop layout."""
+    """Copy the desktop integration files into ``app_dir/share`` in the freedesktop layout.
+
+    Also puts ``install-desktop-entry.sh`` into ``app_dir``: it installs them for the user with
+    the app's full path in the desktop entry.
+    """
     share = app_dir / "share"
     placed = {
         LINUX_DIR / f"{APP_ID}.desktop": share / "applications" / f"{APP_ID}.desktop",
@@ -81,6 +87,9 @@ def add_linux_share(app_dir: Path, icons_dir: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
     shutil.copytree(icons_dir / "hicolor", share / "icons" / "hicolor", dirs_exist_ok=True)
+    installer = app_dir / INSTALL_SCRIPT
+    shutil.copyfile(LINUX_DIR / INSTALL_SCRIPT, installer)
+    installer.chmod(0o755)
     return share
 
 

@@ -5,6 +5,9 @@ without importing Qt, so they start fast and work on machines with no display
 libraries. A first argument that is neither a command nor an option nor an
 existing file is an error (exit 2), never a window waiting for someone to
 close it. Anything else starts the desktop app.
+
+``sitemap-studio-gui`` (a GUI script: on Windows it runs without a console window)
+always starts the desktop app; its arguments are files to open, never commands.
 """
 
 from __future__ import annotations
@@ -34,6 +37,13 @@ def main(argv: list[str] | None = None) -> int:
     from sitemap_studio import app
 
     return app.main(args)
+
+
+def gui_main(argv: list[str] | None = None) -> int:
+    """Start the desktop app with ``argv`` (default: the command line) and return the exit code."""
+    from sitemap_studio import app
+
+    return app.main(sys.argv[1:] if argv is None else list(argv))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from sitemap_studio import __version__, cli, resource_paths
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.settings import AppSettings
+from sitemap_studio.widgets.file_open_events import FileOpenEvents
 from sitemap_studio.widgets.main_window import APP_NAME, MainWindow
 
 #: When set to a number of milliseconds, the app quits by itself after that long (tests use it).
@@ -35,6 +36,17 @@ def create_main_window(path: str | None, runner: JobRunner | None = None, *,
     if path:
         window.open_path(path)
     return window
+
+
+def install_file_open_handler(app: QApplication, window: MainWindow) -> FileOpenEvents:
+    """Open in ``window`` the files the system hands ``app`` (macOS Finder, the Dock).
+
+    The handler belongs to the window and goes with it.
+    """
+    handler = FileOpenEvents(window)
+    handler.file_requested.connect(window.open_path)
+    app.installEventFilter(handler)
+    return handler
 
 
 def _arguments_problem(remaining: list[str], paths: list[str]) -> str | None:
@@ -78,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return cli.EXIT_UNREADABLE
     window = create_main_window(None)
+    install_file_open_handler(app, window)
     window.show()
     # After the first paint: offer crash journals, then open what was asked for.
     start_path = paths[0] if paths else None

@@ -13,12 +13,18 @@ Never imports Qt, so the command-line interface can use it.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from functools import cache
 from pathlib import Path
 
 #: Reverse-DNS application id: the desktop file, AppStream id, icon name and macOS bundle id.
 APP_ID = "io.github.sitemapstudio.SitemapStudio"
+
+#: The folder a copy of the example project is made in, inside the folder the user chose.
+EXAMPLE_COPY_NAME = "Sitemap Studio Example"
+#: What the example's own export writes inside it; never copied.
+EXAMPLE_EXPORT_DIR = "export"
 
 #: A file every genuine resources folder has; a folder without it is not ours.
 MARKER = Path("icons") / "sitemap-studio.svg"
@@ -85,3 +91,40 @@ def app_icon_path() -> Path:
 def example_project_path() -> Path:
     """The bundled example project."""
     return resource("example", "example.sitemapproj")
+
+
+def copy_example_project(parent: Path, source: Path | None = None) -> Path:
+    """Copy the example project into a new folder inside ``parent``; the copy's project file.
+
+    The bundled example sits inside the installation (site-packages, an app bundle), where
+    saving or exporting must not write. The new folder is :data:`EXAMPLE_COPY_NAME`, or that
+    name with `` 2``, `` 3``... when taken: an earlier copy, perhaps edited, is never touched.
+
+    Args:
+        parent: an existing folder of the user's.
+        source: the example folder (default: the bundled one).
+
+    Raises:
+        OSError: when the folder cannot be created or written (the partial copy is removed).
+    """
+    source = source or example_project_path().parent
+    number = 1
+    while True:
+        name = EXAMPLE_COPY_NAME if number == 1 else f"{EXAMPLE_COPY_NAME} {number}"
+        target = parent / name
+        try:
+            target.mkdir()
+        except FileExistsError:
+            number += 1
+            continue
+        break
+    try:
+        for path in sorted(source.iterdir()):
+            if path.is_file():
+                shutil.copyfile(path, target / path.name)
+            elif path.is_dir() and path.name not in (EXAMPLE_EXPORT_DIR, "__pycache__"):
+                shutil.copytree(path, target / path.name)
+    except OSError:
+        shutil.rmtree(target, ignore_errors=True)
+        raise
+    return target / example_project_path().name

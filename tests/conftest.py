@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -66,3 +67,16 @@ def core_xsd_oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) 
     if not (schemas / "sitemap.xsd").is_file():
         pytest.fail(f"the XSDs are missing from {schemas}", pytrace=False)
     return build_oracle(schemas, tmp_path_factory.mktemp("core-xsd-oracle"))
+
+
+@pytest.fixture(autouse=True)
+def _collect_qt_garbage_on_the_gui_thread(request: pytest.FixtureRequest):
+    """After a Qt test, free its objects caught in reference cycles here, on the GUI thread.
+
+    Left for later, they are freed by whichever thread next runs the garbage collector, such
+    as an export job's worker (core/export_run.py collects explicitly), and a Qt object
+    destroyed off the GUI thread crashes the interpreter.
+    """
+    yield
+    if {"qtbot", "qapp"} & set(request.fixturenames):
+        gc.collect()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from PySide6.QtCore import QDir, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from sitemap_studio.core.saving import OutputFormat
@@ -49,6 +50,19 @@ def ask_open_path(parent: QWidget, folder: str) -> str | None:
     """A file or project to open, or ``None``."""
     path, _ = QFileDialog.getOpenFileName(parent, "Open sitemap or project", folder, OPEN_FILTER)
     return path or None
+
+
+def ask_example_folder(parent: QWidget, start: str) -> str | None:
+    """The folder to copy the example project into, or ``None``."""
+    folder = QFileDialog.getExistingDirectory(
+        parent, "Copy the example project into\N{HORIZONTAL ELLIPSIS}", start)
+    return folder or None
+
+
+def documents_folder() -> str:
+    """The user's documents folder (their home folder when the system names none)."""
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return found or QDir.homePath()
 
 
 def ask_save_as(parent: QWidget, suggested: str) -> tuple[str, OutputFormat, bool] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -12,6 +13,8 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 
 from sitemap_studio import __version__
 from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
+from sitemap_studio.resource_paths import copy_example_project
+from sitemap_studio.widgets import prompts
 from sitemap_studio.widgets.action_icons import decorate, tip_with_shortcut
 
 if TYPE_CHECKING:
@@ -96,8 +99,10 @@ class WindowActions:
         self.dedupe = new("Remove Du&plicates\N{HORIZONTAL ELLIPSIS}", edits.remove_duplicates,
                           None, "Remove entries whose location repeats an earlier one")
         self.find = new("&Filter", self._focus_filter, std.Find, "Filter the entries shown")
-        self.example = new("Open the &Example Project", self._open_example, None,
-                           "A small shop project with a few deliberate problems")
+        self.example = new("Open the &Example Project\N{HORIZONTAL ELLIPSIS}",
+                           self._open_example, None,
+                           "Copy a small shop project with a few deliberate problems to a "
+                           "folder of yours and open the copy")
         self.about = new("&About Sitemap Studio", self.show_about, None, "Version and credits")
         self.profiles = QActionGroup(window)
         self.profile_actions: dict[Profile, QAction] = {}
@@ -237,9 +242,21 @@ class WindowActions:
         edit.selectAll()
 
     def _open_example(self) -> None:
-        from sitemap_studio.resource_paths import example_project_path
+        """Copy the bundled example into a folder the user picks and open the copy.
 
-        self.window.open_path(str(example_project_path()))
+        The bundled one lives in the installation, where Save and Export must not write.
+        """
+        folder = prompts.ask_example_folder(self.window, prompts.documents_folder())
+        if folder is None:
+            return
+        try:
+            project = copy_example_project(Path(folder))
+        except OSError as error:
+            self.window.show_error("Cannot copy the example project",
+                                   f"{folder}: {error.strerror or error}")
+            return
+        self.window.show_message(f"Copied the example project to {project.parent}")
+        self.window.open_path(str(project))
 
     def show_about(self) -> None:
         """The About box, with the version."""

@@ -46,6 +46,8 @@ def make_window(qtbot: Any, tmp_path: Path, monkeypatch: Any,
     monkeypatch.setattr(prompts, "ask_unsaved", ask_unsaved)
     monkeypatch.setattr(prompts, "ask_save_as", lambda parent, suggested: answers.save_as)
     monkeypatch.setattr(prompts, "confirm", lambda parent, title, question: answers.confirm)
+    # No real folder dialog: a test of the example project answers this itself.
+    monkeypatch.setattr(prompts, "ask_example_folder", lambda parent, start: None)
     settings = QSettings(str(tmp_path / settings_name), QSettings.Format.IniFormat)
     window = create_main_window(None, JobRunner(), settings=settings,
                                 journal_folder=str(tmp_path / "journals"))

@@ -111,3 +111,5 @@ def test_the_linux_folder_has_the_desktop_integration(bundle: Bundle) -> None:
     for size in (16, 22, 24, 32, 48, 64, 128, 256, 512):
         assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
     assert (share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").is_file()
+    installer = bundle.folder / "install-desktop-entry.sh"
+    assert installer.is_file() and installer.stat().st_mode & 0o111, "no runnable installer"

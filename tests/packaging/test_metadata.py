@@ -37,6 +37,9 @@ INFO_PLIST = PACKAGING_DIR / "macos" / "Info.plist"
 ISS = PACKAGING_DIR / "windows" / "sitemap-studio.iss"
 SPEC = PACKAGING_DIR / "sitemap-studio.spec"
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+README_SCREENSHOT = (
+    "https://raw.githubusercontent.com/sitemapstudio/sitemap-studio/main/docs/screenshot.png"
+)
 VERSION_LITERAL = re.compile(r"\b\d+\.\d+\.\d+\b")
 
 
@@ -68,7 +71,9 @@ def test_desktop_file_names_the_app_its_icon_command_and_type() -> None:
     assert entry["Icon"] == APP_ID
     assert entry["Exec"].split()[0] == COMMAND
     assert entry["TryExec"] == COMMAND
-    assert PROJECT_MIME_TYPE in entry["MimeType"].split(";")
+    # Only our own type: claiming application/xml or text/xml would make the app the default
+    # for every XML file on a fresh desktop (Open With still offers it for a sitemap).
+    assert entry["MimeType"] == f"{PROJECT_MIME_TYPE};"
 
 
 def test_desktop_file_validates() -> None:
@@ -92,9 +97,44 @@ def test_metainfo_agrees_with_the_package() -> None:
     assert releases[0].get("version") == __version__, "the newest release comes first"
 
 
-def test_metainfo_validates_offline() -> None:
+def appstream_version(tool: str) -> tuple[int, ...]:
+    found = re.search(r"(\d+)\.(\d+)", run([tool, "--version"], cwd=REPO_ROOT).stdout)
+    assert found, "appstreamcli --version names no version"
+    return tuple(map(int, found.groups()))
+
+
+def test_metainfo_validates_strictly_offline() -> None:
     tool = required_tool("appstreamcli", "appstream")
-    assert_ok(run([tool, "validate", "--no-net", str(METAINFO)], cwd=REPO_ROOT))
+    command = [tool, "validate", "--strict", "--no-net"]
+    if appstream_version(tool) >= (1, 0):
+        # 1.0 notes <developer_name> as deprecated; 0.16 knows nothing else (see the file).
+        command.append("--override=developer-name-tag-deprecated=pedantic")
+    result = run([*command, str(METAINFO)], cwd=REPO_ROOT)
+    assert_ok(result)
+    lines = result.stdout.splitlines()
+    assert not [line for line in lines if line.startswith(("E:", "W:", "I:"))], result.stdout
+
+
+def test_metainfo_links_the_homepage_and_the_readme_screenshot() -> None:
+    root = xml_root(METAINFO)
+    homepage = pyproject()["project"]["urls"]["Homepage"]
+    assert homepage == f"https://github.com/{APP_ID.split('.')[2]}/sitemap-studio"
+    assert root.findtext("url[@type='homepage']") == homepage
+    images = [image.text for image in root.iterfind("screenshots/screenshot/image")]
+    assert images == [README_SCREENSHOT]
+    assert root.find("screenshots/screenshot").get("type") == "default"
+    assert f"]({README_SCREENSHOT})" in (REPO_ROOT / "README.md").read_text("utf-8")
+    assert README_SCREENSHOT.endswith("/main/docs/screenshot.png")
+    assert (REPO_ROOT / "docs" / "screenshot.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_every_link_of_the_readme_is_absolute() -> None:
+    """PyPI renders the README from the wheel's metadata, where a relative link leads nowhere."""
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", readme) + re.findall(r'(?:src|href)="([^"]+)"', readme)
+    assert targets, "the README has no links at all"
+    relative = [t for t in targets if not t.startswith(("https://", "#"))]
+    assert not relative, f"relative links in README.md: {relative}"
 
 
 def test_mime_type_claims_the_project_extension() -> None:
@@ -223,3 +263,21 @@ def test_the_changelog_has_a_section_for_this_version() -> None:
 
 def test_the_console_script_is_the_command_the_metadata_names() -> None:
     assert pyproject()["project"]["scripts"][COMMAND] == "sitemap_studio.__main__:main"
+
+
+def test_the_gui_script_is_separate_and_the_readme_says_which_to_use() -> None:
+    project = pyproject()["project"]
+    assert project["gui-scripts"] == {f"{COMMAND}-gui": "sitemap_studio.__main__:gui_main"}
+    assert f"{COMMAND}-gui" not in project["scripts"]
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
+    assert f"`{COMMAND}-gui` starts the app" in readme
+    assert "no console window" in readme
+
+
+def test_the_readme_says_what_the_linux_folder_needs_from_the_system() -> None:
+    readme = " ".join((REPO_ROOT / "README.md").read_text("utf-8").split())
+    assert "glibc, at least the version of the machine it was built on" in readme
+    assert "(a build on Debian 12 needs glibc 2.36 or later)" in readme
+    for library in ("`libGL`", "`libEGL`", "`libxcb`"):
+        assert library in readme
+    assert "install-desktop-entry.sh" in readme

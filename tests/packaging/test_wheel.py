@@ -223,3 +223,12 @@ def test_the_gui_starts_on_the_installed_example_and_quits(installed: Installed)
     project = installed.package / "resources" / "example" / "example.sitemapproj"
     result = run_installed(installed, str(project), SITEMAP_STUDIO_EXIT_AFTER_MS="300")
     assert_gui_exited_cleanly(result)
+
+
+def test_the_gui_script_starts_the_window_on_the_installed_example(installed: Installed) -> None:
+    gui = installed.scripts / (f"{COMMAND}-gui" + (".exe" if sys.platform == "win32" else ""))
+    assert gui.is_file(), "the wheel installs no GUI script"
+    project = installed.package / "resources" / "example" / "example.sitemapproj"
+    env = child_env(QT_QPA_PLATFORM="offscreen", SITEMAP_STUDIO_EXIT_AFTER_MS="300")
+    result = run([str(gui), str(project)], cwd=installed.cwd, env=env)
+    assert_gui_exited_cleanly(result)

@@ -175,10 +175,3 @@ def test_about_box_names_the_version(qtbot, tmp_path, monkeypatch) -> None:
     window.window_actions.about.trigger()
     assert __version__ in shown[0] and "retired" in shown[0]
 
-
-def test_help_opens_the_bundled_example(qtbot, tmp_path, monkeypatch) -> None:
-    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
-    with qtbot.waitSignal(window.workspace_loaded, timeout=10000):
-        window.window_actions.example.trigger()
-    assert window.session.workspace.title == "example.sitemapproj"
-    assert len(window.session.workspace.items) == 3
