@@ -35,12 +35,17 @@ def test_a_blank_window_says_what_to_do_and_lists_recent_files(qtbot, tmp_path,
     assert "Open a sitemap" in texts and "import URLs" in texts
     assert set(welcome.buttons) == {"Open\N{HORIZONTAL ELLIPSIS}", "Import\N{HORIZONTAL ELLIPSIS}",
                                     "New Sitemap", "New Project\N{HORIZONTAL ELLIPSIS}",
-                                    "Open the Example Project"}
+                                    "Open the Example Project\N{HORIZONTAL ELLIPSIS}"}
     assert welcome.recent_box.itemAt(0).widget().text() == NO_RECENT
+    # The example is copied into a folder the user picks, and the copy is opened.
+    monkeypatch.setattr(prompts, "ask_example_folder", lambda *args: str(tmp_path / "mine"))
+    (tmp_path / "mine").mkdir()
     with qtbot.waitSignal(window.workspace_loaded, timeout=15000):
-        qtbot.mouseClick(welcome.buttons["Open the Example Project"], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(welcome.buttons["Open the Example Project\N{HORIZONTAL ELLIPSIS}"],
+                         Qt.MouseButton.LeftButton)
     assert window.pages.currentWidget() is window.main_splitter
     assert window.session.workspace.title == "example.sitemapproj"
+    assert str(tmp_path / "mine") in window.session.workspace.items[0].path
     window.window_actions.close.trigger()
     assert window.pages.currentWidget() is window.welcome
     assert window.project_model.rowCount() == 0
