@@ -86,6 +86,7 @@ class Session(QObject):
     saved = Signal(object, str)  # DocumentState, path
     save_failed = Signal(object, object)  # DocumentState, SitemapError
     replaced = Signal(object)  # DocumentState whose document was replaced (revert)
+    renamed = Signal(object, str)  # DocumentState now of another file (Save As), old path
 
     def __init__(self, runner: JobRunner, *, journal: Journal | None = None,
                  parent: QObject | None = None) -> None:
@@ -230,9 +231,22 @@ class Session(QObject):
         self.journal.file_saved(document, path, written, clean)
         if state is None:
             return
-        if clean and os.path.abspath(path) == os.path.abspath(document.source.path or ""):
+        own = os.path.abspath(document.source.path or "")
+        if own and own != os.path.abspath(state.path):
+            self._rename(state, own)
+        if clean and os.path.abspath(path) == own:
             state.stack.setClean()
         self.saved.emit(state, path)
+
+    def _rename(self, state: DocumentState, path: str) -> None:
+        """The document now belongs to ``path`` (Save As): the title, tree and prompts follow."""
+        old = state.path
+        self.states.pop(old, None)
+        self.validations.forget([old])
+        state.item.path = path
+        self.states[path] = state
+        self.renamed.emit(state, old)
+        self._validate_one(state)
 
     def _save_failed(self, document: SitemapDocument, error: SitemapError) -> None:
         state = self._state_of(document)

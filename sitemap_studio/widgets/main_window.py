@@ -179,6 +179,7 @@ class MainWindow(QMainWindow):
         session.busy_changed.connect(self._busy_changed)
         session.modified_changed.connect(self._modified_changed)
         session.replaced.connect(self._replaced)
+        session.renamed.connect(self._renamed)
 
     def _validator_of(self, item: WorkspaceItem) -> DocumentValidator | None:
         state = self.session.state_for(item)
@@ -240,6 +241,12 @@ class MainWindow(QMainWindow):
     def _modified_changed(self, state: DocumentState, modified: bool) -> None:
         self.setWindowModified(bool(self.session.modified_states))
         self.project_model.refresh_item(state.item)
+        self._update_title()
+
+    def _renamed(self, state: DocumentState, _old: str) -> None:
+        self.project_model.refresh_item(state.item)
+        self.settings.add_recent(state.path)
+        self.window_actions.update_recent()
         self._update_title()
 
     def _replaced(self, state: DocumentState) -> None:

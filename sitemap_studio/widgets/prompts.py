@@ -63,17 +63,22 @@ def ask_save_as(parent: QWidget, suggested: str) -> tuple[str, OutputFormat, boo
 
 
 def save_as_choice(path: str, chosen_filter: str) -> tuple[str, OutputFormat, bool]:
-    """The format a Save As filter stands for; the suffix is added when the name lacks it."""
-    for title, fmt, compress, suffix in SAVE_AS_CHOICES:
-        if title == chosen_filter:
-            if not path.lower().endswith(suffix):
-                path += suffix
-            return path, fmt, compress
+    """The format of a Save As: the name the user typed decides, the filter only when it cannot.
+
+    ``x.xml.gz`` is gzip-compressed XML, ``x.txt`` a text list and ``x.xml``
+    plain XML whatever filter is selected; a name without a known suffix
+    (``sitemap``) gets the selected filter's suffix and format.
+    """
     lowered = path.lower()
-    for _title, fmt, compress, suffix in reversed(SAVE_AS_CHOICES):
+    for _title, fmt, compress, suffix in sorted(SAVE_AS_CHOICES, key=lambda c: -len(c[3])):
         if lowered.endswith(suffix):
             return path, fmt, compress
-    return path, OutputFormat.XML, lowered.endswith(".gz")
+    if lowered.endswith(".gz"):
+        return path, OutputFormat.XML, True
+    for title, fmt, compress, suffix in SAVE_AS_CHOICES:
+        if title == chosen_filter:
+            return path + suffix, fmt, compress
+    return path, OutputFormat.XML, False
 
 
 def confirm(parent: QWidget, title: str, question: str) -> bool:
