@@ -121,6 +121,19 @@ class Session(QObject):
         self.close_all()
         return self.loads.load(path)
 
+    def check(self, path: str) -> Job:
+        """Read ``path`` (a project file, or the one sitemap) without closing anything open.
+
+        On success pass the job's result to :meth:`open_checked`; on failure
+        what is open stays open.
+        """
+        return self.loads.check(path)
+
+    def open_checked(self, checked: WorkspacePlan | Workspace) -> Job | None:
+        """Replace what is open with what :meth:`check` read (a project's members load next)."""
+        self.close_all()
+        return self.loads.adopt(checked)
+
     def close_all(self) -> None:
         """Forget every open document (the caller asked about unsaved edits first)."""
         self.validations.cancel()

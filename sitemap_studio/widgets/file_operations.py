@@ -46,20 +46,46 @@ class FileOperations(QObject):
             self.open_path(path)
 
     def open_path(self, path: str, *, offer_recovery: bool = True) -> None:
-        """Open ``path`` in the background, after asking about unsaved edits.
+        """Open ``path``: read it first, then ask about unsaved edits and replace what is open.
 
-        A crash journal of ``path`` is offered first (unless ``offer_recovery``
-        is False); recovering it opens the journal's edits instead of the file.
+        A file that cannot be read is reported and what is open stays open,
+        untouched. A crash journal of ``path`` is offered before the switch
+        (unless ``offer_recovery`` is False); recovering it opens the
+        journal's edits instead of the file.
         """
-        self.when_saved_or_discarded("opening another file",
-                                     lambda: self._open(path, offer_recovery))
-
-    def _open(self, path: str, offer_recovery: bool) -> None:
-        if offer_recovery and self.offer_recoveries([path]):
-            return
-        job = self.session.open(path)
+        job = self.session.check(path)
+        job.signals.succeeded.connect(lambda checked: self._checked(path, checked,
+                                                                    offer_recovery))
+        job.signals.failed.connect(lambda error: self._check_failed(path, error,
+                                                                    offer_recovery))
         self.window.show_message(f"Opening {path}\N{HORIZONTAL ELLIPSIS}")
         self.window.progress.follow(job, f"Opening {os.path.basename(path)}")
+
+    def _checked(self, path: str, checked: object, offer_recovery: bool) -> None:
+        switched: list[bool] = []
+
+        def switch() -> None:
+            switched.append(True)
+            if offer_recovery and self.offer_recoveries([path]):
+                return
+            job = self.session.open_checked(checked)  # type: ignore[arg-type]
+            if job is not None:
+                self.window.progress.follow(job, f"Opening {os.path.basename(path)}")
+
+        self.when_saved_or_discarded("opening another file", switch)
+        if not switched and not self._saving:
+            self.window.show_message(f"Did not open {path}; nothing was changed")
+
+    def _check_failed(self, path: str, error: SitemapError, offer_recovery: bool) -> None:
+        if offer_recovery and find_recoveries([path]):
+            # The file is damaged but unsaved edits of it were kept: offer those.
+            def offer() -> None:
+                if not self.offer_recoveries([path]):
+                    self.window.open_failed(path, error)
+
+            self.when_saved_or_discarded("recovering unsaved edits", offer)
+            return
+        self.window.open_failed(path, error)
 
     def _remember(self, workspace: object) -> None:
         project = self.session.project

@@ -8,6 +8,8 @@ widgets out and redraws them when the session speaks.
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
@@ -31,6 +33,7 @@ from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
+from sitemap_studio.widgets.prompts import read_error_text
 from sitemap_studio.widgets.detail_pane import DetailPane
 from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
@@ -211,9 +214,15 @@ class MainWindow(QMainWindow):
         self.workspace_loaded.emit(workspace)
 
     def _load_failed(self, path: str, error: SitemapError) -> None:
-        self.show_message("Could not open the file")
+        self.open_failed(path, error)
+
+    def open_failed(self, path: str, error: SitemapError) -> None:
+        """Say why ``path`` cannot be opened; what is open stays as it is."""
+        shown = self.session.workspace
+        self.show_message(f"Could not open {os.path.basename(path)}" + (
+            f"; {shown.title} is still open" if shown is not None and shown.title else ""))
         self.load_failed.emit(error)
-        self.show_error("Cannot open", error.located())
+        self.show_error("Cannot open", read_error_text(error))
 
     def _load_cancelled(self, workspace: Workspace) -> None:
         self.show_message(f"Loading cancelled; {len(workspace.items)} file(s) read")

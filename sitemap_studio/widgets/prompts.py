@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import html
+import os
 from enum import StrEnum
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.saving import OutputFormat
 
 OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt *.rss *.atom);;"
@@ -87,9 +91,46 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def read_error_text(error: SitemapError) -> str:
+    """Why a file cannot be opened, in words: file, line and column, then the offending line.
+
+    The offending line is indented four spaces, with a caret under the column
+    (:func:`show_error` sets indented paragraphs in a fixed-width font).
+    """
+    name = os.path.basename(error.path) if error.path else "The file"
+    where = ""
+    if error.line is not None:
+        where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
+        where += ": "
+    message = error.message.rstrip(".")
+    parts = [f"{name} cannot be opened.", f"{where}{message[:1].upper()}{message[1:]}."]
+    if error.source_line is not None and error.line is not None:
+        gutter = f"{error.line} | "
+        shown = error.source_line.expandtabs(4)
+        part = f"    {gutter}{shown}"
+        if error.column:
+            part += "\n    " + " " * (len(gutter) + min(error.column - 1, len(shown))) + "^"
+        parts.append(part)
+    if error.path:
+        parts.append(f"File: {error.path}")
+    return "\n\n".join(parts)
+
+
 def show_error(parent: QWidget, title: str, message: str) -> None:
-    """Tell the user what went wrong."""
-    QMessageBox.critical(parent, title, message)
+    """Tell the user what went wrong; paragraphs indented four spaces show in a fixed font."""
+    error_box(parent, title, message).exec()
+
+
+def error_box(parent: QWidget | None, title: str, message: str) -> QMessageBox:
+    """The message box :func:`show_error` shows (not yet shown)."""
+    box = QMessageBox(QMessageBox.Icon.Critical, title, message, parent=parent)
+    paragraphs = message.split("\n\n")
+    if any(p.startswith("    ") for p in paragraphs):
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText("".join(
+            f"<pre>{html.escape(p)}</pre>" if p.startswith("    ")
+            else f"<p>{html.escape(p)}</p>".replace("\n", "<br>") for p in paragraphs))
+    return box
 
 
 def show_info(parent: QWidget, title: str, message: str) -> None:
