@@ -296,9 +296,13 @@ class Session(QObject):
 
     def _reverted(self, path: str, old: SitemapDocument, new: SitemapDocument) -> None:
         state = self._state_of(old)
-        if state is None:
-            return
-        self.journal.discard(old)
+        if state is not None:
+            self.journal.discard(old)
+            self._replace_document(state, new)
+
+    def _replace_document(self, state: DocumentState, new: SitemapDocument) -> None:
+        """Show ``new`` in place of the state's document, with a fresh undo history."""
+        old = state.document
         self.journal.forget(old)
         if state.validator is not None:
             state.validator.stop()
@@ -310,11 +314,27 @@ class Session(QObject):
         self._validate_one(state)
 
     def recover(self, recovery: Recovery) -> Job:
-        """Open a journal's edits as a modified document of the original file."""
-        self.close_all()
+        """Open a journal's edits as a modified document of the original file.
+
+        When that file is open (a member of the open project), its document
+        is replaced by the journal's, unsaved; otherwise the file opens alone.
+        """
+        if self._open_state(recovery.original_path) is None:
+            self.close_all()
         return self.loads.recover(recovery)
 
+    def _open_state(self, path: str | None) -> DocumentState | None:
+        if path is None:
+            return None
+        return next((s for s in self.states.values()
+                     if os.path.abspath(s.path) == os.path.abspath(path)), None)
+
     def _recovered(self, recovery: Recovery, document: SitemapDocument) -> None:
+        state = self._open_state(recovery.original_path)
+        if state is not None:
+            self._replace_document(state, document)
+            state.stack.resetClean()
+            return
         item = WorkspaceItem(recovery.original_path or recovery.journal_path,
                              "index" if document.kind.value == "sitemapindex" else "sitemap",
                              None, document)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QTimer
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.overwrite import OverwriteRefused
 from sitemap_studio.core.recovery import Recovery, discard_recovery, find_recoveries
+from sitemap_studio.core.recovery_places import recovery_places
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
@@ -97,8 +98,12 @@ class FileOperations(QObject):
             self.window.window_actions.update_recent()
 
     def offer_recoveries(self, paths: list[str]) -> bool:
-        """Offer the crash journals of ``paths`` (files or folders); True when one is recovered."""
-        recoveries = find_recoveries(paths)
+        """Offer the crash journals of ``paths`` (files, folders, projects and their members).
+
+        True when one is being recovered.
+        """
+        places = recovery_places(paths)
+        recoveries = find_recoveries(places)
         if not recoveries:
             return False
         from sitemap_studio.dialogs.recovery_dialog import RecoveryDialog
@@ -106,13 +111,25 @@ class FileOperations(QObject):
         choice = RecoveryDialog.ask(self.window, recoveries)
         if choice is None:
             return False
-        return self.act_on_recovery(choice.action, choice.recovery)
+        original = choice.recovery.original_path
+        project = places.get(os.path.abspath(original)) if original else None
+        return self.act_on_recovery(choice.action, choice.recovery, project)
 
-    def act_on_recovery(self, action: str, recovery: Recovery) -> bool:
-        """Recover or discard one journal; True when it is being recovered."""
+    def act_on_recovery(self, action: str, recovery: Recovery,
+                        project: str | None = None) -> bool:
+        """Recover or discard one journal; True when it is being recovered.
+
+        The journal of a member of ``project`` is recovered into that project:
+        the project opens and the member shows the journal's edits, unsaved.
+        """
         if action == "recover":
-            job = self.session.recover(recovery)
-            self.window.progress.follow(job, "Recovering unsaved edits")
+            if project is None:
+                self.window.progress.follow(self.session.recover(recovery),
+                                            "Recovering unsaved edits")
+            elif self._is_open(project):
+                self._recover_member(recovery)
+            else:
+                self._open_then_recover(project, recovery)
             self.window.show_message(
                 f"Recovering unsaved edits of {recovery.original_path or recovery.journal_path}; "
                 "save to keep them")
@@ -121,6 +138,29 @@ class FileOperations(QObject):
             discard_recovery(recovery)
             self.window.show_message("Discarded the unsaved edits")
         return False
+
+    def _is_open(self, project: str) -> bool:
+        open_project = self.session.project
+        return (open_project is not None and open_project.path is not None
+                and os.path.abspath(open_project.path) == os.path.abspath(project))
+
+    def _recover_member(self, recovery: Recovery) -> None:
+        """Show the member's recovered edits in place of its file, and select it."""
+        def replaced(state: DocumentState) -> None:
+            self.session.replaced.disconnect(replaced)
+            self.window.select_item(state.item)
+
+        self.session.replaced.connect(replaced)
+        self.window.progress.follow(self.session.recover(recovery), "Recovering unsaved edits")
+
+    def _open_then_recover(self, project: str, recovery: Recovery) -> None:
+        def loaded(_workspace: object) -> None:
+            self.session.loaded.disconnect(loaded)
+            self._recover_member(recovery)
+
+        self.session.loaded.connect(loaded)
+        self.window.progress.follow(self.session.open(project),
+                                    f"Opening {os.path.basename(project)}")
 
     def offer_startup_recoveries(self, extra: list[str] | None = None) -> bool:
         """At start: journals beside ``extra`` and recent files, and in the per-user folder."""
