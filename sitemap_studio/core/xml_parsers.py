@@ -122,6 +122,10 @@ def syntax_error(exc: etree.XMLSyntaxError, data: bytes, path: str | None) -> Re
     line, column = exc.position if exc.position and exc.position[0] > 0 else (None, None)
     text = _line_text(data, line)
     message = _conflict(text) or _explain(raw, data, line, column)
+    if message.startswith("unescaped '&'") and text is not None and column is not None:
+        # libxml2 points past the name after the '&'; point at the '&' itself.
+        amp = text.rfind("&", 0, column)
+        column = amp + 1 if amp >= 0 else column
     error = ReadError(message, path=path, line=line, column=column, code="not-well-formed")
     error.source_line = text
     return error

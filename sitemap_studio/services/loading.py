@@ -22,6 +22,7 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback
 from sitemap_studio.core.recovery import Recovery, load_recovery
+from sitemap_studio.core.repair import open_repaired
 from sitemap_studio.core.workspace import Workspace, WorkspaceItem
 from sitemap_studio.core.workspace_loading import (
     WorkspacePlan,
@@ -118,6 +119,10 @@ class LoadService(QObject):
             self.item_loaded.emit(item)
         self.loaded.emit(checked)
         return None
+
+    def repair(self, path: str | os.PathLike[str]) -> Job:
+        """Read ``path`` with its stray ampersands escaped; the job's result is a ``Repaired``."""
+        return self.runner.start_soon(Job(open_repaired, os.fspath(path), self.limits))
 
     def cancel(self) -> None:
         """Cancel the load under way, if any."""

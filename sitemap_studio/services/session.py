@@ -20,6 +20,7 @@ from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.project_file import Project, SitemapRef
 from sitemap_studio.core.recovery import Recovery
+from sitemap_studio.core.repair import Repaired
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator
@@ -148,6 +149,18 @@ class Session(QObject):
         self.states.clear()
         self.workspace = None
         self.project = None
+
+    def open_repaired(self, path: str, repaired: Repaired) -> DocumentState:
+        """Replace what is open with a repaired reading of ``path``, marked as changed.
+
+        Nothing is written: the repair reaches the file when the user saves.
+        """
+        document = repaired.document
+        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
+        self.open_checked(Workspace(None, [WorkspaceItem(path, role, None, document)]))
+        state = self.states[path]
+        state.stack.resetClean()
+        return state
 
     def _plan_ready(self, plan: WorkspacePlan) -> None:
         self.workspace = plan.empty_workspace()

@@ -12,6 +12,7 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.overwrite import OverwriteRefused
 from sitemap_studio.core.recovery import Recovery, discard_recovery, find_recoveries
 from sitemap_studio.core.recovery_places import recovery_places
+from sitemap_studio.core.repair import Repaired, is_stray_ampersand
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
@@ -86,7 +87,24 @@ class FileOperations(QObject):
 
             self.when_saved_or_discarded("recovering unsaved edits", offer)
             return
+        if is_stray_ampersand(error) and prompts.ask_open_repaired(
+                self.window, prompts.read_error_text(error)):
+            job = self.session.loads.repair(path)
+            job.signals.succeeded.connect(lambda repaired: self._repaired(path, repaired))
+            job.signals.failed.connect(lambda again: self.window.open_failed(path, again))
+            self.window.progress.follow(job, f"Repairing {os.path.basename(path)}")
+            return
         self.window.open_failed(path, error)
+
+    def _repaired(self, path: str, repaired: Repaired) -> None:
+        def switch() -> None:
+            self.session.open_repaired(path, repaired)
+            count = repaired.ampersands
+            self.window.show_message(
+                f"Wrote {count} stray ampersand{'' if count == 1 else 's'} as &amp; in "
+                f"{os.path.basename(path)}; the file changes only when you save")
+
+        self.when_saved_or_discarded("opening another file", switch)
 
     def _remember(self, workspace: object) -> None:
         project = self.session.project

@@ -116,6 +116,25 @@ def read_error_text(error: SitemapError) -> str:
     return "\n\n".join(parts)
 
 
+def ask_open_repaired(parent: QWidget, message: str) -> bool:
+    """Offer to open a file with stray ampersands escaped; ``True`` to open it repaired."""
+    return repair_box(parent, message).exec() == QMessageBox.StandardButton.Open
+
+
+def repair_box(parent: QWidget | None, message: str) -> QMessageBox:
+    """The question :func:`ask_open_repaired` asks (not yet shown)."""
+    box = error_box(parent, "Open a repaired copy?", message)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setInformativeText(html.escape(  # shown as rich text, like the message
+        "A URL with '&' not written as &amp; is the usual cause. Sitemap Studio can open the "
+        "file with every stray '&' written as &amp;. The document is then marked as changed; "
+        "the file on disk stays as it is until you save."))
+    box.setStandardButtons(QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel)
+    box.button(QMessageBox.StandardButton.Open).setText("Open Repaired")
+    box.setDefaultButton(QMessageBox.StandardButton.Open)
+    return box
+
+
 def show_error(parent: QWidget, title: str, message: str) -> None:
     """Tell the user what went wrong; paragraphs indented four spaces show in a fixed font."""
     error_box(parent, title, message).exec()

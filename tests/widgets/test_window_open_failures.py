@@ -68,3 +68,45 @@ def test_the_error_box_sets_the_offending_line_in_a_fixed_font(qtbot, tmp_path):
     qtbot.waitExposed(box)
     assert box.textFormat() == Qt.TextFormat.RichText
     assert "<pre>    4 | &lt;&lt;&lt;&lt;&lt;&lt;&lt; HEAD" in box.text()
+
+
+AMPERSANDS = urlset("https://example.com/?a=1&b=2", "https://example.com/x&amp;y",
+                    "https://example.com/q?s=1&t=2&u=3").replace(
+    "<urlset", "<!-- shop & blog -->\n<urlset")
+
+
+def test_stray_ampersands_can_be_opened_repaired_and_nothing_is_written_until_save(
+        qtbot, tmp_path, monkeypatch) -> None:
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
+    asked: list[str] = []
+    reply = [False]
+
+    def ask_open_repaired(parent, message: str) -> bool:
+        asked.append(message)
+        return reply[0]
+
+    monkeypatch.setattr(prompts, "ask_open_repaired", ask_open_repaired)
+    path = tmp_path / "hand-written.xml"
+    path.write_text(AMPERSANDS, encoding="utf-8")
+    with qtbot.waitSignal(window.load_failed, timeout=10000):
+        window.open_path(str(path))  # declined: the error, and nothing open
+    assert len(asked) == 1 and "Line 4, column 37: Unescaped '&'" in asked[0]
+    assert ("    4 |   <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
+            "    " + " " * 40 + "^\n") in asked[0]  # the caret under the '&'
+    assert [title for title, _message in answers.errors] == ["Cannot open"]
+    assert window.current is None
+
+    reply[0] = True
+    with qtbot.waitSignal(window.workspace_loaded, timeout=10000):
+        window.open_path(str(path))
+    assert column_texts(window, 0) == ["https://example.com/?a=1&b=2", "https://example.com/x&y",
+                                       "https://example.com/q?s=1&t=2&u=3"]
+    assert shown_title(window).startswith("hand-written.xml*")  # clearly marked as changed
+    assert "Wrote 3 stray ampersands as &amp;" in window.message_label.text()
+    assert path.read_text(encoding="utf-8") == AMPERSANDS  # nothing written yet
+    assert len(answers.errors) == 1
+    with qtbot.waitSignal(window.session.saved, timeout=10000):
+        window.window_actions.save.trigger()
+    assert path.read_text(encoding="utf-8") == AMPERSANDS.replace("1&b", "1&amp;b").replace(
+        "1&t=2&u", "1&amp;t=2&amp;u")  # the comment keeps its '&'
+    assert not window.isWindowModified()
