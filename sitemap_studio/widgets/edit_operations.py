@@ -6,6 +6,7 @@ through :mod:`sitemap_studio.commands.entry_commands`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -17,8 +18,10 @@ from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, Remo
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, make_absolute_fix
 from sitemap_studio.core.tsv import entries_to_tsv, tsv_to_entries
 from sitemap_studio.services.session import DocumentState
+from sitemap_studio.widgets import prompts
 
 if TYPE_CHECKING:
     from sitemap_studio.widgets.main_window import MainWindow
@@ -40,6 +43,8 @@ class EditOperations(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        #: The site URL the user gave for fixes, by the workspace it was asked for.
+        self._site_urls: dict[int, str] = {}
 
     @property
     def state(self) -> DocumentState | None:
@@ -199,10 +204,33 @@ class EditOperations(QObject):
         if state is None:
             self.window.show_message("Wait for validation to finish before fixing")
             return
+        if any(f.fix is None and f.code == LOC_NOT_ABSOLUTE for f in findings):
+            site = self.site_url_for_fixes()
+            if site is None:
+                self.window.show_message("Nothing changed: the fix needs the site URL")
+                return
+            fix = make_absolute_fix(site)
+            findings = [replace(f, fix=fix) if f.fix is None and f.code == LOC_NOT_ABSOLUTE
+                        else f for f in findings]
         changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
                                                    on_error=self._refused)
         self.window.show_message(f"Fixed {changed:,} entries" if changed
                                  else "The fix changed nothing")
+
+
+    def site_url_for_fixes(self) -> str | None:
+        """The project's site URL; without one, the user's answer (asked once per workspace)."""
+        session = self.window.session
+        project = session.project
+        if project is not None and project.site_url:
+            return project.site_url
+        key = id(session.workspace)
+        if key not in self._site_urls:
+            answer = prompts.ask_site_url(self.window)
+            if answer is None:
+                return None
+            self._site_urls = {key: answer}  # only the open workspace's answer is kept
+        return self._site_urls[key]
 
 
 __all__ = ["EditOperations", "new_entry_location"]

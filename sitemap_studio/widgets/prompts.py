@@ -7,9 +7,10 @@ import os
 from enum import StrEnum
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.location_fixes import site_url_problem
 from sitemap_studio.core.saving import OutputFormat
 
 OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt *.rss *.atom);;"
@@ -83,6 +84,16 @@ def save_as_choice(path: str, chosen_filter: str) -> tuple[str, OutputFormat, bo
         if title == chosen_filter:
             return path + suffix, fmt, compress
     return path, OutputFormat.XML, False
+
+
+def ask_site_url(parent: QWidget) -> str | None:
+    """The site's URL, to make relative locations absolute; ``None`` when cancelled."""
+    label = "The site's address, to put before relative locations (https://example.com/):"
+    text, ok = QInputDialog.getText(parent, "Site URL", label, text="https://")
+    while ok and site_url_problem(text) is not None:
+        text, ok = QInputDialog.getText(parent, "Site URL",
+                                        f"{label}\n\n{site_url_problem(text)}.", text=text)
+    return text.strip() if ok else None
 
 
 def confirm(parent: QWidget, title: str, question: str) -> bool:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 
 from sitemap_studio import __version__
+from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, MAKE_ABSOLUTE
 from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ class WindowActions:
             self.profiles.addAction(action)
             self.profile_actions[profile] = action
         window.issues_panel.fix_requested.connect(edits.apply_fixes)
+        window.issues_panel.context_fixes[LOC_NOT_ABSOLUTE] = MAKE_ABSOLUTE
         self._menus()
         self.update_enabled()
 
