@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, RemoveEntriesCommand
 from sitemap_studio.core.entries import DocumentKind, Entry
@@ -98,7 +99,9 @@ class EditOperations(QObject):
         text = f"Delete {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}"
         if entry_commands.push_applied(state.stack, RemoveEntriesCommand(state.document, rows,
                                                                          text), self._refused):
-            self.window.show_message(f"Deleted {len(rows):,} entries (undo brings them back)")
+            self.window.show_message(
+                f"Deleted {plural(len(rows), 'entry', 'entries')} "
+                f"(undo brings {'it' if len(rows) == 1 else 'them'} back)")
 
     # ------------------------------------------------------------------ clipboard
 
@@ -110,7 +113,7 @@ class EditOperations(QObject):
             return
         text = entries_to_tsv(state.document.entry_at(row) for row in rows)
         QGuiApplication.clipboard().setText(text)
-        self.window.show_message(f"Copied {len(rows):,} entries")
+        self.window.show_message(f"Copied {plural(len(rows), 'entry', 'entries')}")
 
     def cut_selected(self) -> None:
         """Copy, then delete, the selected entries."""
@@ -134,12 +137,13 @@ class EditOperations(QObject):
         current = self.window.entry_table.current_row()
         row = len(state.document) if current is None else current + 1
         ids = entry_commands.paste_entries(state.stack, state.document, row, result.entries,
-                                           f"Paste {len(result.entries)} entries",
+                                           f"Paste {plural(len(result.entries), 'entry', 'entries')}",
                                            on_error=self._refused)
         if ids:
             self.window.entry_table.select_rows(sorted(state.document.row_of(i) for i in ids))
-            note = f"; {len(result.problems)} line(s) skipped: {skipped}" if result.problems else ""
-            self.window.show_message(f"Pasted {len(ids):,} entries{note}")
+            note = (f"; {plural(len(result.problems), 'line')} skipped: {skipped}"
+                    if result.problems else "")
+            self.window.show_message(f"Pasted {plural(len(ids), 'entry', 'entries')}{note}")
 
     # ------------------------------------------------------------------ dialogs
 
@@ -164,7 +168,7 @@ class EditOperations(QObject):
             return
         if entry_commands.apply_plan(state.stack, state.document, entries, choice.describe(),
                                      on_error=self._refused):
-            self.window.show_message(f"Changed {len(entries):,} entries")
+            self.window.show_message(f"Changed {plural(len(entries), 'entry', 'entries')}")
 
     def find_replace(self) -> None:
         """Find and replace in the locations, with a preview; one undoable step."""
@@ -214,7 +218,7 @@ class EditOperations(QObject):
                         else f for f in findings]
         changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
                                                    on_error=self._refused)
-        self.window.show_message(f"Fixed {changed:,} entries" if changed
+        self.window.show_message(f"Fixed {plural(changed, 'entry', 'entries')}" if changed
                                  else "The fix changed nothing")
 
 

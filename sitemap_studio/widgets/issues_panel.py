@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.validation.engine import DocumentValidator
@@ -115,9 +116,9 @@ class IssuesPanel(QWidget):
 
             self.model.set_findings(self.validator.findings(), position)
         counts = self.model.counts()
-        self.summary.setText(f"{counts[Severity.ERROR]:,} errors, "
-                             f"{counts[Severity.WARNING]:,} warnings, "
-                             f"{counts[Severity.NOTICE]:,} notices")
+        self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
+                             f"{plural(counts[Severity.WARNING], 'warning')}, "
+                             f"{plural(counts[Severity.NOTICE], 'notice')}")
         self._update_buttons()
 
     def _severities_changed(self) -> None:

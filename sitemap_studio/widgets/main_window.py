@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.validation.engine import DocumentValidator
@@ -209,7 +210,7 @@ class MainWindow(QMainWindow):
         failed = [item for item in workspace.items if item.error is not None]
         self.window_actions.update_enabled()
         self.show_message(f"Opened {workspace.title}" + (
-            f"; {len(failed)} file(s) could not be read" if failed else ""))
+            f"; {plural(len(failed), 'file')} could not be read" if failed else ""))
         self._update_title()
         self.workspace_loaded.emit(workspace)
 
@@ -225,7 +226,7 @@ class MainWindow(QMainWindow):
         self.show_error("Cannot open", read_error_text(error))
 
     def _load_cancelled(self, workspace: Workspace) -> None:
-        self.show_message(f"Loading cancelled; {len(workspace.items)} file(s) read")
+        self.show_message(f"Loading cancelled; {plural(len(workspace.items), 'file')} read")
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
         if workspace.items and self.current is None:
