@@ -136,8 +136,9 @@ class EditOperations(QObject):
             return
         current = self.window.entry_table.current_row()
         row = len(state.document) if current is None else current + 1
+        pasted = plural(len(result.entries), "entry", "entries")
         ids = entry_commands.paste_entries(state.stack, state.document, row, result.entries,
-                                           f"Paste {plural(len(result.entries), 'entry', 'entries')}",
+                                           f"Paste {pasted}",
                                            on_error=self._refused)
         if ids:
             self.window.entry_table.select_rows(sorted(state.document.row_of(i) for i in ids))
