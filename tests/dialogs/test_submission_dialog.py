@@ -88,6 +88,19 @@ def test_robots_lines_are_copied_and_a_pasted_robots_txt_is_checked(qtbot, runne
     assert "lists every sitemap" in tab.summary_label.text()
 
 
+def test_a_robots_txt_that_blocks_the_whole_site_is_reported(qtbot, runner) -> None:
+    dialog = open_dialog(qtbot, runner, project())
+    tab = dialog.robots_tab
+    dialog.tabs.setCurrentWidget(tab)
+    tab.robots_edit.setPlainText(f"User-agent: *\nDisallow: /\n\nSitemap: {INDEX}\n")
+    tips = cells(tab.findings_model, 2, Qt.ItemDataRole.ToolTipRole)
+    assert [str(tip).split(":")[0] for tip in tips] == ["robots-disallow-all"]
+    assert cells(tab.findings_model, 0) == ["2"]
+    assert "'Disallow: /' blocks every crawler" in str(cells(tab.findings_model, 2)[0])
+    assert "no problems" not in tab.summary_label.text()
+    assert tab.summary_label.text() == "1 finding, no errors."
+
+
 def test_a_robots_txt_file_is_loaded_and_checked(qtbot, runner, tmp_path, monkeypatch) -> None:
     robots = tmp_path / "robots.txt"
     robots.write_text("Sitemap: http://localhost/sitemap.xml\n", "utf-8")
