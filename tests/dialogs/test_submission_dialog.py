@@ -190,6 +190,30 @@ def test_a_generated_key_is_written_linked_and_batched(qtbot, runner, qapp, tmp_
     assert "1 batch file" in tab.status_label.text()
 
 
+def test_copy_get_links_copies_the_absolute_urls_and_counts_the_rest(qtbot, runner, qapp) -> None:
+    urls = [SITE + "a", "/relative", SITE + "b", "page.html", "//cdn.example.com/x"]
+    dialog = open_dialog(qtbot, runner, project(), entry_urls=urls)
+    tab = dialog.indexnow_tab
+    dialog.tabs.setCurrentWidget(tab)
+    qapp.clipboard().setText("before")
+    with qtbot.waitSignal(tab.service.links_ready, timeout=10_000):
+        click(qtbot, tab.copy_links_button)
+    copied = qapp.clipboard().text().splitlines()
+    assert [line.split("?url=")[1].split("&")[0] for line in copied] == [
+        quote(SITE + "a", safe=""), quote(SITE + "b", safe="")]
+    assert tab.status_label.text() == ("Copied 2 GET links. 3 URLs left out: IndexNow takes "
+                                       "only absolute http(s) URLs.")
+
+    only_relative = open_dialog(qtbot, runner, project(), entry_urls=["/a"])
+    only_relative.tabs.setCurrentWidget(only_relative.indexnow_tab)
+    qapp.clipboard().setText("before")
+    with qtbot.waitSignal(only_relative.indexnow_tab.service.links_ready, timeout=10_000):
+        click(qtbot, only_relative.indexnow_tab.copy_links_button)
+    assert qapp.clipboard().text() == "before"
+    assert only_relative.indexnow_tab.status_label.text() == (
+        "Nothing copied: 1 URL left out: IndexNow takes only absolute http(s) URLs.")
+
+
 @pytest.mark.parametrize(("field", "text", "says"), [
     ("key_edit", "short", "key:"),
     ("endpoint_edit", "ftp://example.com/", "endpoint:"),
