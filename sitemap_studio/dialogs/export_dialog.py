@@ -111,6 +111,7 @@ class ExportDialog(QDialog):
         self.preview_label.show_info("Measuring the entries for the preview…")
         self.service.measure(self.sources.documents)
         self._update()
+        self.problem_label.quiet_until_input(self)
 
     @classmethod
     def ask(cls, parent: QWidget | None, *, runner: JobRunner, workspace: Workspace,

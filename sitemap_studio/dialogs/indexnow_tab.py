@@ -144,6 +144,7 @@ class IndexNowTab(QWidget):
         self.service.cancelled.connect(self._cancelled)
         self.service.running_changed.connect(self._running_changed)
         self._running_changed(False)
+        self.key_label.quiet_until_input(self)
 
     # ------------------------------------------------------------ the fields
 
