@@ -121,8 +121,11 @@ def syntax_error(exc: etree.XMLSyntaxError, data: bytes, path: str | None) -> Re
     raw = re.sub(r",\s*line \d+, column \d+$", "", raw)
     line, column = exc.position if exc.position and exc.position[0] > 0 else (None, None)
     text = _line_text(data, line)
-    message = _conflict(text) or _explain(raw, data, line, column)
-    if message.startswith("unescaped '&'") and text is not None and column is not None:
+    conflict = _conflict(text)
+    message = conflict or _explain(raw, data, line, column)
+    if conflict is not None and text is not None:
+        column = len(text) - len(text.lstrip()) + 1  # the marker itself
+    elif message.startswith("unescaped '&'") and text is not None and column is not None:
         # libxml2 points past the name after the '&'; point at the '&' itself.
         amp = text.rfind("&", 0, column)
         column = amp + 1 if amp >= 0 else column

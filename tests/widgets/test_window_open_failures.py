@@ -30,8 +30,8 @@ def test_a_file_that_fails_to_open_leaves_the_open_one_alone(qtbot, tmp_path, mo
     assert [title for title, _message in answers.errors] == ["Cannot open"]
     message = answers.errors[0][1]
     assert message.startswith("merged.xml cannot be opened.")
-    assert "Line 4, column 2: Merge-conflict markers" in message
-    assert "    4 | <<<<<<< HEAD\n         ^" in message
+    assert "Line 4, column 1: Merge-conflict markers" in message
+    assert "    4 | <<<<<<< HEAD\n        ^" in message
     assert f"File: {broken}" in message
     assert "StartTag" not in message  # no raw libxml2 words
     assert column_texts(window, 0)[:2] == ["https://example.com/edited", LOCS[1]]
