@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -140,8 +141,11 @@ def blocking_findings(
              if blocks_export(finding, site_known=site_known)]
     # The validators' indexes (every URL, every hreflang cluster) hold as much memory as
     # the documents, in reference cycles: free them now, before the export needs its own.
+    # Only on the main thread: a collection in a worker also finalizes unrelated garbage
+    # (Qt wrappers of closed windows) on the wrong thread, which crashes the app.
     del validator
-    gc.collect()
+    if threading.current_thread() is threading.main_thread():
+        gc.collect()
     return found
 
 
