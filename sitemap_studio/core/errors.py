@@ -25,6 +25,8 @@ class SitemapError(Exception):
         self.line = line
         self.column = column
         self.code = code
+        #: The text of the offending line, where the reader kept it (shown under the message).
+        self.source_line: str | None = None
 
     def with_path(self, path: str) -> SitemapError:
         """Return this error with ``path`` filled in when it was unknown."""

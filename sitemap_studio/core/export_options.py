@@ -19,7 +19,7 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_hosts import host_problem, parse_base_url
 from sitemap_studio.core.export_report import ExportedFile, ExportedIndex, ExportReport
 from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
-from sitemap_studio.core.project_file import Project
+from sitemap_studio.core.project_file import ExportSettings, Project
 from sitemap_studio.core.project_values import (
     INDEX_LASTMOD_POLICIES,
     shown,
@@ -83,6 +83,18 @@ def base_url_problem(url: str) -> str | None:
     if not url.endswith("/"):
         return f"must end with '/' (it is the folder the files are published in), not {shown(url)}"
     return None
+
+
+@dataclass(slots=True)
+class LoneFileExport:
+    """Export settings kept for a file opened without a project, while it stays open.
+
+    A project keeps its settings in its file; a lone file has nowhere to keep
+    them, so Save Settings keeps them here (``None``: the defaults).
+    """
+
+    settings: ExportSettings | None = None
+    base_url: str | None = None
 
 
 @dataclass(slots=True)
@@ -203,6 +215,6 @@ def project_base_url(project: Project) -> str | None:
 
 __all__ = [
     "DEFAULT_INDEX_NAME", "DEFAULT_NAME_PATTERN", "MAX_FILES", "MIN_MAX_BYTES", "ExportOptions",
-    "ExportReport", "ExportedFile", "ExportedIndex", "base_url_problem", "file_name_problem",
-    "format_name", "pattern_problem", "project_base_url",
+    "ExportReport", "ExportedFile", "ExportedIndex", "LoneFileExport", "base_url_problem",
+    "file_name_problem", "format_name", "pattern_problem", "project_base_url",
 ]

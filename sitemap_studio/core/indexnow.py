@@ -187,6 +187,11 @@ def batches(
     return bodies
 
 
+def submittable(url: str) -> bool:
+    """Whether IndexNow can take ``url`` (an absolute http(s) URL with a host)."""
+    return _batch_host(url) is not None
+
+
 def _batch_host(url: str) -> str | None:
     found = split_host(url)
     if found is None or found[0] not in ("http", "https"):

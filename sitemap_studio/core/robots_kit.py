@@ -124,6 +124,7 @@ def check_robots(text: str, expected_sitemaps: list[str], site_url: str | None) 
                    "engines accept a sitemap on another host only as a cross-host submission, "
                    "with both hosts verified as yours; if it is a leftover, list the site's "
                    "own sitemap instead")
+    findings.extend(_disallow_all(text))
     for url in expected_sitemaps:
         if normalize_url(url) not in listed:
             findings.append(Finding(
@@ -138,6 +139,47 @@ def sitemap_line_findings(text: str, site_url: str | None) -> list[Finding]:
     with no URL (which lists no entry) and a sitemap on another host than ``site_url``."""
     wanted = (ROBOTS_EMPTY.code, ROBOTS_FOREIGN_HOST.code)
     return [found for found in check_robots(text, [], site_url) if found.code in wanted]
+
+
+_RULE = re.compile(r"[ \t]*(user-agent|allow|disallow)[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE)
+
+
+def _disallow_all(text: str) -> list[Finding]:
+    """``Disallow: /`` in a group with no ``Allow:``: those crawlers may fetch nothing at all."""
+    groups: list[tuple[list[str], int | None, bool]] = []  # agents, Disallow: / line, any Allow
+    agents: list[str] = []
+    block: int | None = None
+    allows = False
+    in_rules = False
+    for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        match = _RULE.match(line.split("#", 1)[0])
+        if match is None:
+            continue
+        field, value = match.group(1).lower(), match.group(2)
+        if field == "user-agent":
+            if in_rules:
+                groups.append((agents, block, allows))
+                agents, block, allows, in_rules = [], None, False, False
+            agents.append(value or "*")
+            continue
+        in_rules = True
+        if field == "allow" and value:
+            allows = True
+        elif field == "disallow" and value in ("/", "/*") and block is None:
+            block = number
+    groups.append((agents, block, allows))
+    findings = []
+    for names, line, allowed in groups:
+        if line is None or allowed:
+            continue
+        who = ("every crawler (User-agent: *)" if "*" in names or not names
+               else ", ".join(names))
+        findings.append(Finding(
+            Severity.WARNING, "robots-disallow-all",
+            f"'Disallow: /' blocks {who} from the whole site: they may fetch no page and no "
+            "sitemap. Remove it unless the site must stay out of search engines",
+            line=line, column=1, source=RuleSource.STUDIO))
+    return findings
 
 
 def _value_problem(value: str, site_url: str | None) -> tuple[Rule, str] | None:

@@ -120,8 +120,44 @@ def syntax_error(exc: etree.XMLSyntaxError, data: bytes, path: str | None) -> Re
     raw = (exc.msg or str(exc)).strip()
     raw = re.sub(r",\s*line \d+, column \d+$", "", raw)
     line, column = exc.position if exc.position and exc.position[0] > 0 else (None, None)
-    return ReadError(_explain(raw, data, line, column), path=path, line=line, column=column,
-                     code="not-well-formed")
+    text = _line_text(data, line)
+    conflict = _conflict(text)
+    message = conflict or _explain(raw, data, line, column)
+    if conflict is not None and text is not None:
+        column = len(text) - len(text.lstrip()) + 1  # the marker itself
+    elif message.startswith("unescaped '&'") and text is not None and column is not None:
+        # libxml2 points past the name after the '&'; point at the '&' itself.
+        amp = text.rfind("&", 0, column)
+        column = amp + 1 if amp >= 0 else column
+    error = ReadError(message, path=path, line=line, column=column, code="not-well-formed")
+    error.source_line = text
+    return error
+
+
+#: Lines version control leaves in a file whose merge conflict was not resolved.
+_CONFLICT_MARKERS = ("<<<<<<<", "=======", ">>>>>>>", "|||||||")
+
+
+def _conflict(line: str | None) -> str | None:
+    if line is not None and line.lstrip().startswith(_CONFLICT_MARKERS):
+        return ("merge-conflict markers (<<<<<<<, =======, >>>>>>>) are left in the file: "
+                "keep one version, delete the marker lines, then open it again "
+                "(not well-formed XML)")
+    return None
+
+
+def _line_text(data: bytes, line: int | None, limit: int = 200) -> str | None:
+    """Line ``line`` of ``data`` (1-based) as text, cut at ``limit`` characters."""
+    if line is None or line < 1:
+        return None
+    start = 0
+    for _ in range(line - 1):
+        start = data.find(b"\n", start) + 1
+        if start == 0:
+            return None
+    end = data.find(b"\n", start, start + 4 * limit)
+    raw = data[start : end if end >= 0 else start + 4 * limit]
+    return raw.decode("utf-8", "replace").rstrip("\r")[:limit]
 
 
 def _explain(message: str, data: bytes, line: int | None, column: int | None) -> str:
@@ -147,6 +183,18 @@ def _explain(message: str, data: bytes, line: int | None, column: int | None) ->
         return "unexpected end of file: no root element"
     if message.startswith("Excessive depth in document"):
         return "nesting too deep: elements are nested more than 256 levels"
+    if message.startswith("StartTag: invalid element name"):
+        return ("a '<' that does not start a tag: write < as &lt; inside sitemap values "
+                "(not well-formed XML)")
+    found = re.match(r"Opening and ending tag mismatch: (\S+) line (\d+) and (\S+)", message)
+    if found:
+        return (f"the tag <{found.group(1)}> opened on line {found.group(2)} is closed by "
+                f"</{found.group(3)}>: a closing tag is missing or misspelt (not well-formed XML)")
+    if message.startswith("Extra content at the end of the document"):
+        return ("text after the end of the root element: a sitemap has one root element "
+                "(not well-formed XML)")
+    if message.startswith("Start tag expected"):
+        return "not well-formed XML: the file does not start with a tag"
     found = re.match(r"Attribute (\S+) redefined", message)
     if found:
         return f"attribute '{found.group(1)}' redefined (not well-formed XML)"

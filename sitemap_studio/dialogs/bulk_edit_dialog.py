@@ -108,6 +108,7 @@ class BulkEditDialog(QDialog):
         self.rows["lastmod"].check.toggled.connect(self.now_button.setEnabled)
         self.now_button.setEnabled(False)
         self._update()
+        self.status_label.quiet_until_input(self)
 
     def _lay_out(self) -> None:
         grid = QGridLayout()

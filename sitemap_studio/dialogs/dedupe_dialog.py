@@ -69,6 +69,7 @@ class DedupeDialog(QDialog):
         layout.addWidget(self.buttons)
         QWidget.setTabOrder(self.preview, self.buttons)
         self._show()
+        self.status_label.quiet_until_input(self)
 
     def _show(self) -> None:
         plan, document = self.plan, self.document

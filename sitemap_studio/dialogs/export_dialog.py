@@ -37,7 +37,12 @@ from PySide6.QtWidgets import (
 )
 
 from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import ExportOptions, ExportReport, project_base_url
+from sitemap_studio.core.export_options import (
+    ExportOptions,
+    ExportReport,
+    LoneFileExport,
+    project_base_url,
+)
 from sitemap_studio.core.export_preview import EntrySizes, ExportPlan, plan_export
 from sitemap_studio.core.export_run import (
     ExportSources,
@@ -71,7 +76,7 @@ class ExportDialog(QDialog):
     jump_requested = Signal(str, object, object)
 
     def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, lone: LoneFileExport | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export Sitemaps")
         self.setMinimumSize(720, 640)
@@ -87,9 +92,11 @@ class ExportDialog(QDialog):
         self._close_when_done = False
         #: The entry to show in the window once the dialog has closed (see :meth:`ask`).
         self.jump_target: tuple[str, int | None, str | None] | None = None
-        settings = project.export if project is not None else _lone_file_settings(workspace)
+        lone = lone or LoneFileExport()
+        settings = project.export if project is not None else (
+            lone.settings or _lone_file_settings(workspace))
         folder = project.folder() if project is not None and project.path else None
-        base = project_base_url(project) if project is not None else None
+        base = project_base_url(project) if project is not None else lone.base_url
         self.form = ExportSettingsForm(settings, base, folder, self)
         self._build()
         self.form.changed.connect(self._update)
@@ -104,20 +111,27 @@ class ExportDialog(QDialog):
         self.preview_label.show_info("Measuring the entries for the preview…")
         self.service.measure(self.sources.documents)
         self._update()
+        self.problem_label.quiet_until_input(self)
 
     @classmethod
     def ask(cls, parent: QWidget | None, *, runner: JobRunner, workspace: Workspace,
-            project: Project | None, jump: JumpTo | None = None) -> ExportSettings | None:
+            project: Project | None, jump: JumpTo | None = None,
+            lone: LoneFileExport | None = None) -> ExportSettings | None:
         """Show the dialog; the settings to keep in the project, or ``None``.
+
+        Without a project, ``lone`` holds the settings and base URL shown
+        (Save Settings keeps them there for the next time).
 
         OK returns the settings shown; Close returns those of the last
         successful export, or ``None`` when nothing was exported. When the
         user double-clicks an error, the dialog closes and ``jump`` is called
         with that entry.
         """
-        dialog = cls(runner, workspace, project, parent)
+        dialog = cls(runner, workspace, project, parent, lone=lone)
         try:
             accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            if accepted and project is None and lone is not None:
+                lone.settings, lone.base_url = dialog.form.settings(), dialog.form.base_url()
             if dialog.jump_target is not None and jump is not None:
                 jump(*dialog.jump_target)
             return dialog.chosen_settings(accepted)

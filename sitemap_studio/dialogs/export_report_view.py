@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -71,8 +72,13 @@ class ExportReportView(QWidget):
         self.result_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.result_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.result_view.verticalHeader().setVisible(False)
-        self.result_view.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.Stretch)
+        # Numbers always whole; a long name (host folder first) keeps its distinct end.
+        self.result_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.result_view.horizontalHeader()
+        header.setResizeContentsPrecision(200)  # measuring 50,000 rows would stall the dialog
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, self.result_model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.result_view, 3)
         layout.addWidget(QLabel("What export did to the input:", self))
         self.notes_view = QPlainTextEdit(self)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.qt_models.severity_icons import COLOURS
@@ -20,11 +29,38 @@ class FeedbackLabel(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self._problem = False
+        self._quiet = False
 
     @property
     def is_problem(self) -> bool:
         """Whether the text shown says why OK is disabled."""
         return self._problem
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the text shows in red (a problem, once the user has changed something)."""
+        return self._problem and not self._quiet
+
+    def quiet_until_input(self, container: QWidget) -> None:
+        """Show problems in the normal colour until the user types or clicks in ``container``.
+
+        A dialog that opens with OK disabled says why, but shows no red error
+        before the user has done anything. Only user actions wake it
+        (``textEdited``, ``clicked``, ``activated``), not changes made in code.
+        """
+        self._quiet = True
+        for edit in container.findChildren(QLineEdit):  # spin boxes' editors included
+            edit.textEdited.connect(self._wake)
+        for button in container.findChildren(QAbstractButton):
+            button.clicked.connect(self._wake)
+        for combo in container.findChildren(QComboBox):
+            combo.activated.connect(self._wake)
+        self._show(self.text(), problem=self._problem)
+
+    def _wake(self, *_args: object) -> None:
+        if self._quiet:
+            self._quiet = False
+            self._show(self.text(), problem=self._problem)
 
     def show_info(self, text: str) -> None:
         """Say what will happen."""
@@ -36,7 +72,7 @@ class FeedbackLabel(QLabel):
 
     def _show(self, text: str, *, problem: bool) -> None:
         self._problem = problem
-        self.setStyleSheet(_PROBLEM_STYLE if problem else "")
+        self.setStyleSheet(_PROBLEM_STYLE if problem and not self._quiet else "")
         self.setText(text)
 
 

@@ -75,6 +75,7 @@ class FindReplaceDialog(QDialog):
         self._timer.timeout.connect(self._start_preview)
         self._build()
         self._input_changed()
+        self.status_label.quiet_until_input(self)
 
     # --------------------------------------------------------------- building
 

@@ -135,6 +135,7 @@ class ImportDialog(QDialog):
         layout.addLayout(buttons)
         self.resize(820, 600)
         self._update()
+        self.reason_label.quiet_until_input(self)
 
     # ----------------------------------------------------------------- the API
 

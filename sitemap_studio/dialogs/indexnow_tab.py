@@ -144,6 +144,7 @@ class IndexNowTab(QWidget):
         self.service.cancelled.connect(self._cancelled)
         self.service.running_changed.connect(self._running_changed)
         self._running_changed(False)
+        self.key_label.quiet_until_input(self)
 
     # ------------------------------------------------------------ the fields
 
@@ -299,12 +300,18 @@ class IndexNowTab(QWidget):
         self.used.emit()
 
     def _links(self, links: Links) -> None:
+        skipped = (f"{plural(links.left_out, 'URL')} left out: IndexNow takes only absolute "
+                   "http(s) URLs" if links.left_out else "")
+        if not links.links:
+            self.status_label.show_problem(f"Nothing copied: {skipped or 'no URL to submit'}.")
+            return
         QGuiApplication.clipboard().setText("\n".join(links.links) + "\n")
         text = f"Copied {plural(len(links.links), 'GET link')}"
         if links.total > len(links.links):
             text += (f", for the first {len(links.links):,} of {links.total:,} URLs (a GET "
                      "submits one URL: submit or save the batches for all)")
-        self.status_label.show_info(text + ".")
+        self.status_label.show_info(text + (f". {skipped[:1].upper()}{skipped[1:]}."
+                                            if skipped else "."))
 
     def _failed(self, error: SitemapError) -> None:
         self.status_label.show_problem(error.message)

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.workspace import Workspace, WorkspaceItem
@@ -198,8 +199,9 @@ class ProjectTreeModel(QAbstractItemModel):
             if item.error is not None:
                 return item.error.located()
             entries, errors, warnings = self._counts(item)
-            return (f"{item.path}\n{entries:,} entries, {errors:,} errors, "
-                    f"{warnings:,} warnings" if validator is not None else item.path)
+            return (f"{item.path}\n{plural(entries, 'entry', 'entries')}, "
+                    f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+                    if validator is not None else item.path)
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Role.DOCUMENT:

@@ -149,7 +149,7 @@ def plan_model(max_urls: Callable[[], int], max_bytes: Callable[[], int],
                parent: QObject | None = None) -> RecordTableModel[PlannedFile]:
     """The files an export would write, with their share of the limits the dialog sets."""
     columns: list[Column[PlannedFile]] = [
-        Column("File", lambda f: f.name),
+        Column("File", lambda f: f.name, tooltip=lambda f: f.name),
         Column("URLs", lambda f: f"{f.urls:,}", lambda f: f.urls, numeric=True),
         Column("Size", lambda f: human_size(f.raw_bytes), lambda f: f.raw_bytes,
                numeric=True, tooltip=lambda f: _bytes_tip(f.raw_bytes)),
@@ -165,7 +165,7 @@ def plan_model(max_urls: Callable[[], int], max_bytes: Callable[[], int],
 def result_model(parent: QObject | None = None) -> RecordTableModel[ExportedFile]:
     """The files an export wrote: name, URLs, uncompressed bytes and bytes on disk."""
     columns: list[Column[ExportedFile]] = [
-        Column("File", lambda f: f.name),
+        Column("File", lambda f: f.name, tooltip=lambda f: f.name),
         Column("URLs", lambda f: f"{f.urls:,}", lambda f: f.urls, numeric=True),
         Column("Size", lambda f: human_size(f.raw_bytes), lambda f: f.raw_bytes, numeric=True,
                tooltip=lambda f: _bytes_tip(f.raw_bytes)),

@@ -20,10 +20,32 @@ from PySide6.QtCore import QObject, Signal
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.progress import CancelToken, ProgressCallback
 from sitemap_studio.core.recovery import Recovery, load_recovery
+from sitemap_studio.core.repair import open_repaired
 from sitemap_studio.core.workspace import Workspace, WorkspaceItem
-from sitemap_studio.core.workspace_loading import WorkspacePlan, load_workspace, read_file
+from sitemap_studio.core.workspace_loading import (
+    WorkspacePlan,
+    load_workspace,
+    plan_workspace,
+    read_file,
+)
 from sitemap_studio.services.jobs import Job, JobRunner
+
+
+def check_workspace(path: str, limits: Limits | None = None, *,
+                    cancel: CancelToken | None = None,
+                    progress: ProgressCallback | None = None) -> WorkspacePlan | Workspace:
+    """A project's plan, or a lone sitemap read whole; raises its ``SitemapError``."""
+    plan = plan_workspace(path)
+    if plan.project is not None:
+        return plan
+    document = read_file(path, limits, cancel=cancel, progress=progress)
+    return Workspace(None, [WorkspaceItem(path, _role_of(document), None, document)])
+
+
+def _role_of(document: SitemapDocument) -> str:
+    return "index" if document.kind.value == "sitemapindex" else "sitemap"
 
 
 class LoadService(QObject):
@@ -73,6 +95,34 @@ class LoadService(QObject):
         job.signals.failed.connect(lambda error: self._failed(job, text, error))
         job.signals.cancelled.connect(lambda: self._cancelled(job))
         return self.runner.start_soon(job)
+
+    def check(self, path: str | os.PathLike[str]) -> Job:
+        """Read what must be readable before anything open is closed, in the background.
+
+        The job's result is a :class:`WorkspacePlan` for a project (its file
+        is read; members that fail are reported one by one later) or a
+        :class:`Workspace` holding the one sitemap, already read (pass either
+        to :meth:`adopt`). It fails with the ``SitemapError`` of the file.
+        """
+        job = Job(check_workspace, os.fspath(path), self.limits)
+        return self.runner.start_soon(job)
+
+    def adopt(self, checked: WorkspacePlan | Workspace) -> Job | None:
+        """Go on from :meth:`check`: load a project's members, or hand over the file read."""
+        if isinstance(checked, WorkspacePlan):
+            return self.load(checked.path)
+        if self._current is not None:
+            self._current.cancel()
+            self._end()
+        self.plan_ready.emit(WorkspacePlan(checked.items[0].path, None, ()))
+        for item in checked.items:
+            self.item_loaded.emit(item)
+        self.loaded.emit(checked)
+        return None
+
+    def repair(self, path: str | os.PathLike[str]) -> Job:
+        """Read ``path`` with its stray ampersands escaped; the job's result is a ``Repaired``."""
+        return self.runner.start_soon(Job(open_repaired, os.fspath(path), self.limits))
 
     def cancel(self) -> None:
         """Cancel the load under way, if any."""

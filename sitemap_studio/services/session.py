@@ -20,6 +20,7 @@ from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.project_file import Project, SitemapRef
 from sitemap_studio.core.recovery import Recovery
+from sitemap_studio.core.repair import Repaired
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator
@@ -86,6 +87,7 @@ class Session(QObject):
     saved = Signal(object, str)  # DocumentState, path
     save_failed = Signal(object, object)  # DocumentState, SitemapError
     replaced = Signal(object)  # DocumentState whose document was replaced (revert)
+    renamed = Signal(object, str)  # DocumentState now of another file (Save As), old path
 
     def __init__(self, runner: JobRunner, *, journal: Journal | None = None,
                  parent: QObject | None = None) -> None:
@@ -120,6 +122,19 @@ class Session(QObject):
         self.close_all()
         return self.loads.load(path)
 
+    def check(self, path: str) -> Job:
+        """Read ``path`` (a project file, or the one sitemap) without closing anything open.
+
+        On success pass the job's result to :meth:`open_checked`; on failure
+        what is open stays open.
+        """
+        return self.loads.check(path)
+
+    def open_checked(self, checked: WorkspacePlan | Workspace) -> Job | None:
+        """Replace what is open with what :meth:`check` read (a project's members load next)."""
+        self.close_all()
+        return self.loads.adopt(checked)
+
     def close_all(self) -> None:
         """Forget every open document (the caller asked about unsaved edits first)."""
         self.validations.cancel()
@@ -148,6 +163,18 @@ class Session(QObject):
         self.workspace = Workspace(None)
         self.opened.emit(self.workspace)
         return self.add_document(path, document)
+
+    def open_repaired(self, path: str, repaired: Repaired) -> DocumentState:
+        """Replace what is open with a repaired reading of ``path``, marked as changed.
+
+        Nothing is written: the repair reaches the file when the user saves.
+        """
+        document = repaired.document
+        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
+        self.open_checked(Workspace(None, [WorkspaceItem(path, role, None, document)]))
+        state = self.states[path]
+        state.stack.resetClean()
+        return state
 
     def _plan_ready(self, plan: WorkspacePlan) -> None:
         self.workspace = plan.empty_workspace()
@@ -244,9 +271,22 @@ class Session(QObject):
         self.journal.file_saved(document, path, written, clean)
         if state is None:
             return
-        if clean and os.path.abspath(path) == os.path.abspath(document.source.path or ""):
+        own = os.path.abspath(document.source.path or "")
+        if own and own != os.path.abspath(state.path):
+            self._rename(state, own)
+        if clean and os.path.abspath(path) == own:
             state.stack.setClean()
         self.saved.emit(state, path)
+
+    def _rename(self, state: DocumentState, path: str) -> None:
+        """The document now belongs to ``path`` (Save As): the title, tree and prompts follow."""
+        old = state.path
+        self.states.pop(old, None)
+        self.validations.forget([old])
+        state.item.path = path
+        self.states[path] = state
+        self.renamed.emit(state, old)
+        self._validate_one(state)
 
     def _save_failed(self, document: SitemapDocument, error: SitemapError) -> None:
         state = self._state_of(document)
@@ -283,9 +323,13 @@ class Session(QObject):
 
     def _reverted(self, path: str, old: SitemapDocument, new: SitemapDocument) -> None:
         state = self._state_of(old)
-        if state is None:
-            return
-        self.journal.discard(old)
+        if state is not None:
+            self.journal.discard(old)
+            self._replace_document(state, new)
+
+    def _replace_document(self, state: DocumentState, new: SitemapDocument) -> None:
+        """Show ``new`` in place of the state's document, with a fresh undo history."""
+        old = state.document
         self.journal.forget(old)
         if state.validator is not None:
             state.validator.stop()
@@ -297,11 +341,27 @@ class Session(QObject):
         self._validate_one(state)
 
     def recover(self, recovery: Recovery) -> Job:
-        """Open a journal's edits as a modified document of the original file."""
-        self.close_all()
+        """Open a journal's edits as a modified document of the original file.
+
+        When that file is open (a member of the open project), its document
+        is replaced by the journal's, unsaved; otherwise the file opens alone.
+        """
+        if self._open_state(recovery.original_path) is None:
+            self.close_all()
         return self.loads.recover(recovery)
 
+    def _open_state(self, path: str | None) -> DocumentState | None:
+        if path is None:
+            return None
+        return next((s for s in self.states.values()
+                     if os.path.abspath(s.path) == os.path.abspath(path)), None)
+
     def _recovered(self, recovery: Recovery, document: SitemapDocument) -> None:
+        state = self._open_state(recovery.original_path)
+        if state is not None:
+            self._replace_document(state, document)
+            state.stack.resetClean()
+            return
         item = WorkspaceItem(recovery.original_path or recovery.journal_path,
                              "index" if document.kind.value == "sitemapindex" else "sitemap",
                              None, document)

@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.indexnow import WrittenKit, batches, get_link, write_kit
+from sitemap_studio.core.indexnow import WrittenKit, batches, get_link, submittable, write_kit
 from sitemap_studio.core.indexnow_submit import SubmitResult, submit
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.services.jobs import Job, JobRunner
@@ -39,10 +39,14 @@ class BatchOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Links:
-    """GET links for the first ``len(links)`` of ``total`` URLs to submit."""
+    """GET links for the first ``len(links)`` of ``total`` URLs to submit.
+
+    ``left_out`` URLs could not be submitted at all (not absolute http(s) URLs).
+    """
 
     links: list[str]
     total: int
+    left_out: int = 0
 
 
 def submit_batches(
@@ -94,8 +98,13 @@ def make_links(
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
 ) -> Links:
-    """GET links for the first ``limit`` distinct URLs, each with its host's key location."""
-    bodies = batches(urls, key, key_location, cancel=cancel)
+    """GET links for the first ``limit`` distinct URLs, each with its host's key location.
+
+    URLs IndexNow cannot take (relative ones, say) are left out and counted.
+    """
+    given = list(urls)
+    usable = [url for url in given if submittable(url)]
+    bodies = batches(usable, key, key_location, cancel=cancel)
     links: list[str] = []
     total = sum(len(body["urlList"]) for body in bodies)
     for body in bodies:
@@ -105,7 +114,7 @@ def make_links(
         if len(links) >= limit:
             break
     report(progress, 1, 1)
-    return Links(links, total)
+    return Links(links, total, len(given) - len(usable))
 
 
 class SubmitService(QObject):

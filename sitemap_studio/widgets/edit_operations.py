@@ -6,6 +6,7 @@ through :mod:`sitemap_studio.commands.entry_commands`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -16,9 +17,12 @@ from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, RemoveEntriesCommand
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, make_absolute_fix
 from sitemap_studio.core.tsv import entries_to_tsv, tsv_to_entries
 from sitemap_studio.services.session import DocumentState
+from sitemap_studio.widgets import prompts
 
 if TYPE_CHECKING:
     from sitemap_studio.widgets.main_window import MainWindow
@@ -40,6 +44,8 @@ class EditOperations(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        #: The site URL the user gave for fixes, by the workspace it was asked for.
+        self._site_urls: dict[int, str] = {}
 
     @property
     def state(self) -> DocumentState | None:
@@ -93,7 +99,9 @@ class EditOperations(QObject):
         text = f"Delete {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}"
         if entry_commands.push_applied(state.stack, RemoveEntriesCommand(state.document, rows,
                                                                          text), self._refused):
-            self.window.show_message(f"Deleted {len(rows):,} entries (undo brings them back)")
+            self.window.show_message(
+                f"Deleted {plural(len(rows), 'entry', 'entries')} "
+                f"(undo brings {'it' if len(rows) == 1 else 'them'} back)")
 
     # ------------------------------------------------------------------ clipboard
 
@@ -105,7 +113,7 @@ class EditOperations(QObject):
             return
         text = entries_to_tsv(state.document.entry_at(row) for row in rows)
         QGuiApplication.clipboard().setText(text)
-        self.window.show_message(f"Copied {len(rows):,} entries")
+        self.window.show_message(f"Copied {plural(len(rows), 'entry', 'entries')}")
 
     def cut_selected(self) -> None:
         """Copy, then delete, the selected entries."""
@@ -128,13 +136,15 @@ class EditOperations(QObject):
             return
         current = self.window.entry_table.current_row()
         row = len(state.document) if current is None else current + 1
+        pasted = plural(len(result.entries), "entry", "entries")
         ids = entry_commands.paste_entries(state.stack, state.document, row, result.entries,
-                                           f"Paste {len(result.entries)} entries",
+                                           f"Paste {pasted}",
                                            on_error=self._refused)
         if ids:
             self.window.entry_table.select_rows(sorted(state.document.row_of(i) for i in ids))
-            note = f"; {len(result.problems)} line(s) skipped: {skipped}" if result.problems else ""
-            self.window.show_message(f"Pasted {len(ids):,} entries{note}")
+            note = (f"; {plural(len(result.problems), 'line')} skipped: {skipped}"
+                    if result.problems else "")
+            self.window.show_message(f"Pasted {plural(len(ids), 'entry', 'entries')}{note}")
 
     # ------------------------------------------------------------------ dialogs
 
@@ -159,7 +169,7 @@ class EditOperations(QObject):
             return
         if entry_commands.apply_plan(state.stack, state.document, entries, choice.describe(),
                                      on_error=self._refused):
-            self.window.show_message(f"Changed {len(entries):,} entries")
+            self.window.show_message(f"Changed {plural(len(entries), 'entry', 'entries')}")
 
     def find_replace(self) -> None:
         """Find and replace in the locations, with a preview; one undoable step."""
@@ -199,10 +209,33 @@ class EditOperations(QObject):
         if state is None:
             self.window.show_message("Wait for validation to finish before fixing")
             return
+        if any(f.fix is None and f.code == LOC_NOT_ABSOLUTE for f in findings):
+            site = self.site_url_for_fixes()
+            if site is None:
+                self.window.show_message("Nothing changed: the fix needs the site URL")
+                return
+            fix = make_absolute_fix(site)
+            findings = [replace(f, fix=fix) if f.fix is None and f.code == LOC_NOT_ABSOLUTE
+                        else f for f in findings]
         changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
                                                    on_error=self._refused)
-        self.window.show_message(f"Fixed {changed:,} entries" if changed
+        self.window.show_message(f"Fixed {plural(changed, 'entry', 'entries')}" if changed
                                  else "The fix changed nothing")
+
+
+    def site_url_for_fixes(self) -> str | None:
+        """The project's site URL; without one, the user's answer (asked once per workspace)."""
+        session = self.window.session
+        project = session.project
+        if project is not None and project.site_url:
+            return project.site_url
+        key = id(session.workspace)
+        if key not in self._site_urls:
+            answer = prompts.ask_site_url(self.window)
+            if answer is None:
+                return None
+            self._site_urls = {key: answer}  # only the open workspace's answer is kept
+        return self._site_urls[key]
 
 
 __all__ = ["EditOperations", "new_entry_location"]

@@ -16,7 +16,8 @@
 * :class:`ChangefreqDelegate`: a combo box of "(none)" and the seven values; a
   value found in the file that is none of them stays as an extra item marked
   "(invalid)" until the user picks another.
-* :class:`PriorityDelegate`: a spin box from 0.0 to 1.0 by 0.1, shown with one
+* :class:`PriorityDelegate`: a spin box stepping 0.0 to 1.0 by 0.1 (larger typed values are
+  kept, and flagged by validation), shown with one
   decimal or two when the value has them; "(none)" below 0.0 removes the
   field. A value that is not a number ("high") or out of range opens as 0.5 (or
   clamped) with a warning, and is replaced only if the user changes the number.
@@ -50,7 +51,12 @@ from sitemap_studio.core.validation.registry import Profile
 from sitemap_studio.core.values import DateIssue, diagnose_datetime, parse_priority
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 from sitemap_studio.widgets.delegate_feedback import FieldDelegate, ModelIndex, TextDelegate
-from sitemap_studio.widgets.field_editors import DEFAULT_PRIORITY, LastmodEditor, PrioritySpinBox
+from sitemap_studio.widgets.field_editors import (
+    DEFAULT_PRIORITY,
+    MAX_TYPED_PRIORITY,
+    LastmodEditor,
+    PrioritySpinBox,
+)
 
 _SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 
@@ -267,11 +273,14 @@ class PriorityDelegate(FieldDelegate):
         else:
             number = parse_priority(str(text))
             editor.set_priority(DEFAULT_PRIORITY if number is None
-                                else min(1.0, max(0.0, float(number))))
+                                else min(MAX_TYPED_PRIORITY, max(0.0, float(number))))
         self._changed(editor)
 
     def _warning(self, editor: PrioritySpinBox) -> str:
         old = editor.property("old_value")
+        shown = editor.priority_text()
+        if editor.touched and shown is not None and Decimal(shown) > 1:
+            return f"{shown} is outside 0.0-1.0: it will be kept and flagged"
         if old is None or old == "" or editor.touched:
             return ""
         number = parse_priority(str(old))
@@ -280,7 +289,6 @@ class PriorityDelegate(FieldDelegate):
             return f"The old value '{old}' is not a number; {keep}"
         if not 0 <= number <= 1:
             return f"The old value '{old}' is outside 0.0-1.0; {keep}"
-        shown = editor.priority_text()
         if shown is not None and Decimal(shown) != number:
             return f"The old value '{old}' is shown rounded to {shown}; {keep}"
         return ""

@@ -110,11 +110,15 @@ class LastmodEditor(QWidget):
 NONE_PRIORITY = -0.01
 #: The protocol's default priority, shown when the old value is not a number.
 DEFAULT_PRIORITY = 0.5
+#: The largest number the spin box takes: above 1.0 a typed value is kept and flagged.
+MAX_TYPED_PRIORITY = 99.99
 
 
 class PrioritySpinBox(QDoubleSpinBox):
     """0.0 to 1.0 by 0.1, C locale ("0.5" everywhere), "(none)" at the bottom.
 
+    Stepping stays within 0.0-1.0; a larger number can be typed (1.5), so that
+    the table keeps it and flags it instead of changing it silently.
     ``touched`` says whether the user changed the number since
     :meth:`set_priority`.
     """
@@ -124,7 +128,7 @@ class PrioritySpinBox(QDoubleSpinBox):
         self.setObjectName("priority_editor")
         self.setLocale(QLocale.c())
         self.setDecimals(2)
-        self.setRange(NONE_PRIORITY, 1.0)
+        self.setRange(NONE_PRIORITY, MAX_TYPED_PRIORITY)
         self.setSingleStep(0.1)
         self.setSpecialValueText("(none)")
         self.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -164,4 +168,7 @@ class PrioritySpinBox(QDoubleSpinBox):
             self.setValue(min(1.0, (steps - 1) * self.singleStep()))
             self.selectAll()
             return
+        before = self.value()
         super().stepBy(steps)
+        if steps > 0 and before <= 1.0 < self.value():
+            self.setValue(1.0)  # stepping never leaves the protocol's range

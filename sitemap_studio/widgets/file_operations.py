@@ -11,6 +11,8 @@ from PySide6.QtCore import QObject, QTimer
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.overwrite import OverwriteRefused
 from sitemap_studio.core.recovery import Recovery, discard_recovery, find_recoveries
+from sitemap_studio.core.recovery_places import recovery_places
+from sitemap_studio.core.repair import Repaired, is_stray_ampersand
 from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
@@ -46,20 +48,63 @@ class FileOperations(QObject):
             self.open_path(path)
 
     def open_path(self, path: str, *, offer_recovery: bool = True) -> None:
-        """Open ``path`` in the background, after asking about unsaved edits.
+        """Open ``path``: read it first, then ask about unsaved edits and replace what is open.
 
-        A crash journal of ``path`` is offered first (unless ``offer_recovery``
-        is False); recovering it opens the journal's edits instead of the file.
+        A file that cannot be read is reported and what is open stays open,
+        untouched. A crash journal of ``path`` is offered before the switch
+        (unless ``offer_recovery`` is False); recovering it opens the
+        journal's edits instead of the file.
         """
-        self.when_saved_or_discarded("opening another file",
-                                     lambda: self._open(path, offer_recovery))
-
-    def _open(self, path: str, offer_recovery: bool) -> None:
-        if offer_recovery and self.offer_recoveries([path]):
-            return
-        job = self.session.open(path)
+        job = self.session.check(path)
+        job.signals.succeeded.connect(lambda checked: self._checked(path, checked,
+                                                                    offer_recovery))
+        job.signals.failed.connect(lambda error: self._check_failed(path, error,
+                                                                    offer_recovery))
         self.window.show_message(f"Opening {path}\N{HORIZONTAL ELLIPSIS}")
         self.window.progress.follow(job, f"Opening {os.path.basename(path)}")
+
+    def _checked(self, path: str, checked: object, offer_recovery: bool) -> None:
+        switched: list[bool] = []
+
+        def switch() -> None:
+            switched.append(True)
+            if offer_recovery and self.offer_recoveries([path]):
+                return
+            job = self.session.open_checked(checked)  # type: ignore[arg-type]
+            if job is not None:
+                self.window.progress.follow(job, f"Opening {os.path.basename(path)}")
+
+        self.when_saved_or_discarded("opening another file", switch)
+        if not switched and not self._saving:
+            self.window.show_message(f"Did not open {path}; nothing was changed")
+
+    def _check_failed(self, path: str, error: SitemapError, offer_recovery: bool) -> None:
+        if offer_recovery and find_recoveries([path]):
+            # The file is damaged but unsaved edits of it were kept: offer those.
+            def offer() -> None:
+                if not self.offer_recoveries([path]):
+                    self.window.open_failed(path, error)
+
+            self.when_saved_or_discarded("recovering unsaved edits", offer)
+            return
+        if is_stray_ampersand(error) and prompts.ask_open_repaired(
+                self.window, prompts.read_error_text(error)):
+            job = self.session.loads.repair(path)
+            job.signals.succeeded.connect(lambda repaired: self._repaired(path, repaired))
+            job.signals.failed.connect(lambda again: self.window.open_failed(path, again))
+            self.window.progress.follow(job, f"Repairing {os.path.basename(path)}")
+            return
+        self.window.open_failed(path, error)
+
+    def _repaired(self, path: str, repaired: Repaired) -> None:
+        def switch() -> None:
+            self.session.open_repaired(path, repaired)
+            count = repaired.ampersands
+            self.window.show_message(
+                f"Wrote {count} stray ampersand{'' if count == 1 else 's'} as &amp; in "
+                f"{os.path.basename(path)}; the file changes only when you save")
+
+        self.when_saved_or_discarded("opening another file", switch)
 
     def _remember(self, workspace: object) -> None:
         project = self.session.project
@@ -71,8 +116,12 @@ class FileOperations(QObject):
             self.window.window_actions.update_recent()
 
     def offer_recoveries(self, paths: list[str]) -> bool:
-        """Offer the crash journals of ``paths`` (files or folders); True when one is recovered."""
-        recoveries = find_recoveries(paths)
+        """Offer the crash journals of ``paths`` (files, folders, projects and their members).
+
+        True when one is being recovered.
+        """
+        places = recovery_places(paths)
+        recoveries = find_recoveries(places)
         if not recoveries:
             return False
         from sitemap_studio.dialogs.recovery_dialog import RecoveryDialog
@@ -80,13 +129,25 @@ class FileOperations(QObject):
         choice = RecoveryDialog.ask(self.window, recoveries)
         if choice is None:
             return False
-        return self.act_on_recovery(choice.action, choice.recovery)
+        original = choice.recovery.original_path
+        project = places.get(os.path.abspath(original)) if original else None
+        return self.act_on_recovery(choice.action, choice.recovery, project)
 
-    def act_on_recovery(self, action: str, recovery: Recovery) -> bool:
-        """Recover or discard one journal; True when it is being recovered."""
+    def act_on_recovery(self, action: str, recovery: Recovery,
+                        project: str | None = None) -> bool:
+        """Recover or discard one journal; True when it is being recovered.
+
+        The journal of a member of ``project`` is recovered into that project:
+        the project opens and the member shows the journal's edits, unsaved.
+        """
         if action == "recover":
-            job = self.session.recover(recovery)
-            self.window.progress.follow(job, "Recovering unsaved edits")
+            if project is None:
+                self.window.progress.follow(self.session.recover(recovery),
+                                            "Recovering unsaved edits")
+            elif self._is_open(project):
+                self._recover_member(recovery)
+            else:
+                self._open_then_recover(project, recovery)
             self.window.show_message(
                 f"Recovering unsaved edits of {recovery.original_path or recovery.journal_path}; "
                 "save to keep them")
@@ -95,6 +156,29 @@ class FileOperations(QObject):
             discard_recovery(recovery)
             self.window.show_message("Discarded the unsaved edits")
         return False
+
+    def _is_open(self, project: str) -> bool:
+        open_project = self.session.project
+        return (open_project is not None and open_project.path is not None
+                and os.path.abspath(open_project.path) == os.path.abspath(project))
+
+    def _recover_member(self, recovery: Recovery) -> None:
+        """Show the member's recovered edits in place of its file, and select it."""
+        def replaced(state: DocumentState) -> None:
+            self.session.replaced.disconnect(replaced)
+            self.window.select_item(state.item)
+
+        self.session.replaced.connect(replaced)
+        self.window.progress.follow(self.session.recover(recovery), "Recovering unsaved edits")
+
+    def _open_then_recover(self, project: str, recovery: Recovery) -> None:
+        def loaded(_workspace: object) -> None:
+            self.session.loaded.disconnect(loaded)
+            self._recover_member(recovery)
+
+        self.session.loaded.connect(loaded)
+        self.window.progress.follow(self.session.open(project),
+                                    f"Opening {os.path.basename(project)}")
 
     def offer_startup_recoveries(self, extra: list[str] | None = None) -> bool:
         """At start: journals beside ``extra`` and recent files, and in the per-user folder."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.qt_models.findings_model import FindingsModel
@@ -35,6 +36,8 @@ class IssuesPanel(QWidget):
         self.model = FindingsModel(self)
         self.validator: DocumentValidator | None = None
         self.document: SitemapDocument | None = None
+        #: Fixes the window builds itself, by finding code (they need what only it knows).
+        self.context_fixes: dict[str, str] = {}
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -113,9 +116,9 @@ class IssuesPanel(QWidget):
 
             self.model.set_findings(self.validator.findings(), position)
         counts = self.model.counts()
-        self.summary.setText(f"{counts[Severity.ERROR]:,} errors, "
-                             f"{counts[Severity.WARNING]:,} warnings, "
-                             f"{counts[Severity.NOTICE]:,} notices")
+        self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
+                             f"{plural(counts[Severity.WARNING], 'warning')}, "
+                             f"{plural(counts[Severity.NOTICE], 'notice')}")
         self._update_buttons()
 
     def _severities_changed(self) -> None:
@@ -129,15 +132,21 @@ class IssuesPanel(QWidget):
         rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
         return [self.model.finding(row) for row in rows]
 
+    def _fixable(self, finding: Finding) -> bool:
+        return finding.fix is not None or finding.code in self.context_fixes
+
     def _update_buttons(self) -> None:
         selected = self.selected_findings()
-        self.fix_button.setEnabled(any(f.fix is not None for f in selected))
+        self.fix_button.setEnabled(any(self._fixable(f) for f in selected))
         self.fix_all_button.setEnabled(len({f.code for f in selected}) == 1 and any(
-            f.fix is not None for f in selected))
+            self._fixable(f) for f in selected))
+        labels = {self.context_fixes.get(f.code) for f in selected if f.fix is None}
+        label = labels.pop() if len(labels) == 1 else None
+        self.fix_button.setText(label or "Apply fix")
 
     def fix_selected(self) -> None:
         """Ask for the fixes of the selected findings."""
-        fixable = [f for f in self.selected_findings() if f.fix is not None]
+        fixable = [f for f in self.selected_findings() if self._fixable(f)]
         if fixable:
             self.fix_requested.emit(fixable, f"Quick fix ({len(fixable)})")
 
@@ -147,7 +156,7 @@ class IssuesPanel(QWidget):
         if not selected:
             return
         code = selected[0].code
-        fixable = [f for f in self.model.findings() if f.code == code and f.fix is not None]
+        fixable = [f for f in self.model.findings() if f.code == code and self._fixable(f)]
         if fixable:
             self.fix_requested.emit(fixable, f"Fix all {code} ({len(fixable)})")
 

@@ -8,6 +8,8 @@ widgets out and redraws them when the session speaks.
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.workspace import Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
@@ -38,6 +41,7 @@ from sitemap_studio.widgets.entry_table import EntryTable
 from sitemap_studio.widgets.file_operations import FileOperations
 from sitemap_studio.widgets.import_operations import ImportOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
+from sitemap_studio.widgets.prompts import read_error_text
 from sitemap_studio.widgets.publish_operations import PublishOperations
 from sitemap_studio.widgets.start_operations import StartOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
@@ -194,6 +198,7 @@ class MainWindow(QMainWindow):
         session.busy_changed.connect(self._busy_changed)
         session.modified_changed.connect(self._modified_changed)
         session.replaced.connect(self._replaced)
+        session.renamed.connect(self._renamed)
 
     def _validator_of(self, item: WorkspaceItem) -> DocumentValidator | None:
         state = self.session.state_for(item)
@@ -221,17 +226,23 @@ class MainWindow(QMainWindow):
         failed = [item for item in workspace.items if item.error is not None]
         self.window_actions.update_enabled()
         self.show_message(f"Opened {workspace.title}" + (
-            f"; {len(failed)} file(s) could not be read" if failed else ""))
+            f"; {plural(len(failed), 'file')} could not be read" if failed else ""))
         self._update_title()
         self.workspace_loaded.emit(workspace)
 
     def _load_failed(self, path: str, error: SitemapError) -> None:
-        self.show_message("Could not open the file")
+        self.open_failed(path, error)
+
+    def open_failed(self, path: str, error: SitemapError) -> None:
+        """Say why ``path`` cannot be opened; what is open stays as it is."""
+        shown = self.session.workspace
+        self.show_message(f"Could not open {os.path.basename(path)}" + (
+            f"; {shown.title} is still open" if shown is not None and shown.title else ""))
         self.load_failed.emit(error)
-        self.show_error("Cannot open", error.located())
+        self.show_error("Cannot open", read_error_text(error))
 
     def _load_cancelled(self, workspace: Workspace) -> None:
-        self.show_message(f"Loading cancelled; {len(workspace.items)} file(s) read")
+        self.show_message(f"Loading cancelled; {plural(len(workspace.items), 'file')} read")
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
         if workspace.items and self.current is None:
@@ -256,6 +267,12 @@ class MainWindow(QMainWindow):
     def _modified_changed(self, state: DocumentState, modified: bool) -> None:
         self.setWindowModified(bool(self.session.modified_states))
         self.project_model.refresh_item(state.item)
+        self._update_title()
+
+    def _renamed(self, state: DocumentState, _old: str) -> None:
+        self.project_model.refresh_item(state.item)
+        self.settings.add_recent(state.path)
+        self.window_actions.update_recent()
         self._update_title()
 
     def _replaced(self, state: DocumentState) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import os
 from enum import StrEnum
 
-from PySide6.QtCore import QDir, QStandardPaths
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QDir, QStandardPaths, Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.location_fixes import site_url_problem
 from sitemap_studio.core.saving import OutputFormat
 
 OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt *.rss *.atom);;"
@@ -77,17 +81,32 @@ def ask_save_as(parent: QWidget, suggested: str) -> tuple[str, OutputFormat, boo
 
 
 def save_as_choice(path: str, chosen_filter: str) -> tuple[str, OutputFormat, bool]:
-    """The format a Save As filter stands for; the suffix is added when the name lacks it."""
-    for title, fmt, compress, suffix in SAVE_AS_CHOICES:
-        if title == chosen_filter:
-            if not path.lower().endswith(suffix):
-                path += suffix
-            return path, fmt, compress
+    """The format of a Save As: the name the user typed decides, the filter only when it cannot.
+
+    ``x.xml.gz`` is gzip-compressed XML, ``x.txt`` a text list and ``x.xml``
+    plain XML whatever filter is selected; a name without a known suffix
+    (``sitemap``) gets the selected filter's suffix and format.
+    """
     lowered = path.lower()
-    for _title, fmt, compress, suffix in reversed(SAVE_AS_CHOICES):
+    for _title, fmt, compress, suffix in sorted(SAVE_AS_CHOICES, key=lambda c: -len(c[3])):
         if lowered.endswith(suffix):
             return path, fmt, compress
-    return path, OutputFormat.XML, lowered.endswith(".gz")
+    if lowered.endswith(".gz"):
+        return path, OutputFormat.XML, True
+    for title, fmt, compress, suffix in SAVE_AS_CHOICES:
+        if title == chosen_filter:
+            return path + suffix, fmt, compress
+    return path, OutputFormat.XML, False
+
+
+def ask_site_url(parent: QWidget) -> str | None:
+    """The site's URL, to make relative locations absolute; ``None`` when cancelled."""
+    label = "The site's address, to put before relative locations (https://example.com/):"
+    text, ok = QInputDialog.getText(parent, "Site URL", label, text="https://")
+    while ok and site_url_problem(text) is not None:
+        text, ok = QInputDialog.getText(parent, "Site URL",
+                                        f"{label}\n\n{site_url_problem(text)}.", text=text)
+    return text.strip() if ok else None
 
 
 def confirm(parent: QWidget, title: str, question: str) -> bool:
@@ -96,9 +115,65 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def read_error_text(error: SitemapError) -> str:
+    """Why a file cannot be opened, in words: file, line and column, then the offending line.
+
+    The offending line is indented four spaces, with a caret under the column
+    (:func:`show_error` sets indented paragraphs in a fixed-width font).
+    """
+    name = os.path.basename(error.path) if error.path else "The file"
+    where = ""
+    if error.line is not None:
+        where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
+        where += ": "
+    message = error.message.rstrip(".")
+    parts = [f"{name} cannot be opened.", f"{where}{message[:1].upper()}{message[1:]}."]
+    if error.source_line is not None and error.line is not None:
+        gutter = f"{error.line} | "
+        shown = error.source_line.expandtabs(4)
+        part = f"    {gutter}{shown}"
+        if error.column:
+            part += "\n    " + " " * (len(gutter) + min(error.column - 1, len(shown))) + "^"
+        parts.append(part)
+    if error.path:
+        parts.append(f"File: {error.path}")
+    return "\n\n".join(parts)
+
+
+def ask_open_repaired(parent: QWidget, message: str) -> bool:
+    """Offer to open a file with stray ampersands escaped; ``True`` to open it repaired."""
+    return repair_box(parent, message).exec() == QMessageBox.StandardButton.Open
+
+
+def repair_box(parent: QWidget | None, message: str) -> QMessageBox:
+    """The question :func:`ask_open_repaired` asks (not yet shown)."""
+    box = error_box(parent, "Open a repaired copy?", message)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setInformativeText(html.escape(  # shown as rich text, like the message
+        "A URL with '&' not written as &amp; is the usual cause. Sitemap Studio can open the "
+        "file with every stray '&' written as &amp;. The document is then marked as changed; "
+        "the file on disk stays as it is until you save."))
+    box.setStandardButtons(QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel)
+    box.button(QMessageBox.StandardButton.Open).setText("Open Repaired")
+    box.setDefaultButton(QMessageBox.StandardButton.Open)
+    return box
+
+
 def show_error(parent: QWidget, title: str, message: str) -> None:
-    """Tell the user what went wrong."""
-    QMessageBox.critical(parent, title, message)
+    """Tell the user what went wrong; paragraphs indented four spaces show in a fixed font."""
+    error_box(parent, title, message).exec()
+
+
+def error_box(parent: QWidget | None, title: str, message: str) -> QMessageBox:
+    """The message box :func:`show_error` shows (not yet shown)."""
+    box = QMessageBox(QMessageBox.Icon.Critical, title, message, parent=parent)
+    paragraphs = message.split("\n\n")
+    if any(p.startswith("    ") for p in paragraphs):
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText("".join(
+            f"<pre>{html.escape(p)}</pre>" if p.startswith("    ")
+            else f"<p>{html.escape(p)}</p>".replace("\n", "<br>") for p in paragraphs))
+    return box
 
 
 def show_info(parent: QWidget, title: str, message: str) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_options import LoneFileExport
 from sitemap_studio.core.export_run import apply_export_settings
 from sitemap_studio.core.project_file import save_project
 
@@ -24,6 +25,8 @@ class PublishOperations(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        #: Export settings of files open without a project, by file (kept while the app runs).
+        self._lone_exports: dict[str, LoneFileExport] = {}
 
     def export(self) -> None:
         """Split, compress and index the workspace's sitemaps into a folder."""
@@ -35,9 +38,13 @@ class PublishOperations(QObject):
         if session.modified_states:
             self.window.show_message("Exporting the edited documents as they are now "
                                      "(unsaved edits included)")
+        lone = None
+        if session.project is None and session.workspace.items:
+            lone = self._lone_exports.setdefault(session.workspace.items[0].path,
+                                                 LoneFileExport())
         settings = ExportDialog.ask(self.window, runner=self.window.runner,
                                     workspace=session.workspace, project=session.project,
-                                    jump=self.show_entry)
+                                    jump=self.show_entry, lone=lone)
         if settings is None or session.project is None:
             return
         apply_export_settings(session.project, settings)

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 
 from sitemap_studio import __version__
+from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, MAKE_ABSOLUTE
 from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
 from sitemap_studio.resource_paths import copy_example_project
 from sitemap_studio.widgets import prompts
@@ -116,6 +117,7 @@ class WindowActions:
             self.profile_actions[profile] = action
         window.issues_panel.fix_requested.connect(edits.apply_fixes)
         self._decorate()
+        window.issues_panel.context_fixes[LOC_NOT_ABSOLUTE] = MAKE_ABSOLUTE
         self._menus()
         self.update_enabled()
 

@@ -355,3 +355,17 @@ def test_submit_reports_an_unknown_host(monkeypatch: pytest.MonkeyPatch) -> None
 def test_submit_refuses_other_schemes_without_connecting() -> None:
     result = submit("file:///etc/passwd", BATCH)
     assert result.status is None and result.meaning.startswith("not sent")
+
+
+@pytest.mark.parametrize(("text", "lines", "who"), [
+    ("User-agent: *\nDisallow: /\n", [2], "every crawler (User-agent: *)"),
+    ("Disallow: /*   # everything\n", [1], "every crawler"),
+    ("User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /\n\nUser-agent: *\nDisallow:\n",
+     [3], "Googlebot, Bingbot"),
+    ("User-agent: *\nDisallow: /private\nDisallow:\n", [], ""),
+    ("User-agent: *\nDisallow: /\nAllow: /public/\n", [], ""),  # Allow opens part of the site
+])
+def test_disallow_all_is_reported(text: str, lines: list[int], who: str) -> None:
+    found = [f for f in check_robots(text, [], None) if f.code == "robots-disallow-all"]
+    assert [f.line for f in found] == lines
+    assert all(who in f.message and "whole site" in f.message for f in found)

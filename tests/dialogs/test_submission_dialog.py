@@ -88,6 +88,19 @@ def test_robots_lines_are_copied_and_a_pasted_robots_txt_is_checked(qtbot, runne
     assert "lists every sitemap" in tab.summary_label.text()
 
 
+def test_a_robots_txt_that_blocks_the_whole_site_is_reported(qtbot, runner) -> None:
+    dialog = open_dialog(qtbot, runner, project())
+    tab = dialog.robots_tab
+    dialog.tabs.setCurrentWidget(tab)
+    tab.robots_edit.setPlainText(f"User-agent: *\nDisallow: /\n\nSitemap: {INDEX}\n")
+    tips = cells(tab.findings_model, 2, Qt.ItemDataRole.ToolTipRole)
+    assert [str(tip).split(":")[0] for tip in tips] == ["robots-disallow-all"]
+    assert cells(tab.findings_model, 0) == ["2"]
+    assert "'Disallow: /' blocks every crawler" in str(cells(tab.findings_model, 2)[0])
+    assert "no problems" not in tab.summary_label.text()
+    assert tab.summary_label.text() == "1 finding, no errors."
+
+
 def test_a_robots_txt_file_is_loaded_and_checked(qtbot, runner, tmp_path, monkeypatch) -> None:
     robots = tmp_path / "robots.txt"
     robots.write_text("Sitemap: http://localhost/sitemap.xml\n", "utf-8")
@@ -175,6 +188,30 @@ def test_a_generated_key_is_written_linked_and_batched(qtbot, runner, qapp, tmp_
     assert batch == {"host": "shop.example.com", "key": key, "keyLocation": location,
                      "urlList": [SITE + "a?x=1&y=2", SITE + "b"]}
     assert "1 batch file" in tab.status_label.text()
+
+
+def test_copy_get_links_copies_the_absolute_urls_and_counts_the_rest(qtbot, runner, qapp) -> None:
+    urls = [SITE + "a", "/relative", SITE + "b", "page.html", "//cdn.example.com/x"]
+    dialog = open_dialog(qtbot, runner, project(), entry_urls=urls)
+    tab = dialog.indexnow_tab
+    dialog.tabs.setCurrentWidget(tab)
+    qapp.clipboard().setText("before")
+    with qtbot.waitSignal(tab.service.links_ready, timeout=10_000):
+        click(qtbot, tab.copy_links_button)
+    copied = qapp.clipboard().text().splitlines()
+    assert [line.split("?url=")[1].split("&")[0] for line in copied] == [
+        quote(SITE + "a", safe=""), quote(SITE + "b", safe="")]
+    assert tab.status_label.text() == ("Copied 2 GET links. 3 URLs left out: IndexNow takes "
+                                       "only absolute http(s) URLs.")
+
+    only_relative = open_dialog(qtbot, runner, project(), entry_urls=["/a"])
+    only_relative.tabs.setCurrentWidget(only_relative.indexnow_tab)
+    qapp.clipboard().setText("before")
+    with qtbot.waitSignal(only_relative.indexnow_tab.service.links_ready, timeout=10_000):
+        click(qtbot, only_relative.indexnow_tab.copy_links_button)
+    assert qapp.clipboard().text() == "before"
+    assert only_relative.indexnow_tab.status_label.text() == (
+        "Nothing copied: 1 URL left out: IndexNow takes only absolute http(s) URLs.")
 
 
 @pytest.mark.parametrize(("field", "text", "says"), [

@@ -141,7 +141,6 @@ def test_set_data_builds_the_entry_and_hands_it_to_the_editor() -> None:
     (2, "Daily", "lower case: did you mean 'daily'"),
     (2, "sometimes", "not a change frequency"),
     (3, "high", "not a priority"),
-    (3, "1.5", "out of range"),
     (3, "1e-1", "not a priority"),
 ])
 def test_set_data_refuses_values_with_a_reason(column: int, value: object, reason: str) -> None:
@@ -156,6 +155,16 @@ def test_set_data_refuses_values_with_a_reason(column: int, value: object, reaso
     with pytest.raises(ValueError) as raised:
         parse_cell(column, value)
     assert reason in str(raised.value)
+
+
+def test_a_priority_out_of_range_is_taken_as_typed() -> None:
+    doc = open_bytes(DATA)
+    editor = FakeEditor(doc)
+    model = EntryTableModel(doc, editor=editor)
+    assert parse_cell(3, "1.5") == "1.5"  # it parses: kept, and validation flags it
+    assert parse_cell(3, "-0.1") == "-0.1"
+    assert model.setData(model.index(0, 3), "1.5", EDIT)
+    assert len(editor.calls) == 1
 
 
 def test_what_can_be_edited() -> None:

@@ -374,16 +374,20 @@ def test_priority_spin_box_commits_typed_and_stepped_values(table, qtbot) -> Non
     assert index.data() == "0.35"
 
 
-def test_priority_cannot_leave_its_range(table, qtbot) -> None:
+def test_priority_steps_stay_in_range_and_a_typed_value_above_is_kept(table, qtbot) -> None:
     view, delegates = table
-    _index, editor = open_editor(view, delegates.priority, 0, 3)
-    editor.selectAll()
-    qtbot.keyClicks(editor, "7")  # the validator refuses the key
-    editor.interpretText()
-    assert 0.0 <= editor.value() <= 1.0
-    editor.setValue(1.0)
+    index, editor = open_editor(view, delegates.priority, 0, 3)
+    editor.setValue(0.95)
     qtbot.keyClick(editor, Qt.Key.Key_Up)
     assert editor.text() == "1.0"
+    qtbot.keyClick(editor, Qt.Key.Key_Up)
+    assert editor.text() == "1.0"  # stepping never leaves 0.0-1.0
+    editor.selectAll()
+    qtbot.keyClicks(editor, "7")
+    assert "7.0 is outside 0.0-1.0" in delegates.priority.last_feedback[0]
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    wait_closed(qtbot, delegates.priority)
+    assert index.data() == "7.0"  # kept, for validation to flag
 
 
 def test_none_removes_the_priority_and_stepping_up_starts_at_zero(table, qtbot) -> None:

@@ -33,7 +33,8 @@ def test_a_broken_file_shows_the_located_message(qtbot, tmp_path, monkeypatch) -
         window.open_path(str(path))
     assert len(answers.errors) == 1
     _title, message = answers.errors[0]
-    assert message.startswith(f"{path}:3:")
+    assert message.startswith("broken.xml cannot be opened.\n\nLine 3, column 10: The tag <url>")
+    assert message.endswith(f"File: {path}")
     assert "Traceback" not in message
     assert window.entry_table.proxy.rowCount() == 0
 

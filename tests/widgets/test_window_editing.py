@@ -63,6 +63,30 @@ def test_a_value_that_breaks_a_rule_is_kept_and_flagged(qtbot, tmp_path, monkeyp
     qtbot.waitUntil(lambda: window.issues_panel.model.rowCount() > 0)
 
 
+def test_a_priority_out_of_range_is_kept_and_flagged(qtbot, tmp_path, monkeypatch) -> None:
+    window, _answers, path = _open(qtbot, tmp_path, monkeypatch, A, B,
+                                   extra="<priority>0.5</priority>")
+    view = window.entry_table.view
+    view.setCurrentIndex(window.entry_table.proxy.index(0, 3))
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    delegate = window.entry_table.delegates.priority
+    editor = delegate.last_editor
+    qtbot.keyClick(_typing_target(editor), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(_typing_target(editor), "1.5")
+    message, severity = delegate.last_feedback
+    assert severity == "warning" and "1.5 is outside 0.0-1.0" in message  # said while typing
+    qtbot.keyClick(_typing_target(editor), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: delegate.last_editor is None)
+    assert column_texts(window, 3) == ["1.5", "0.5"]  # kept as typed, not 1.0
+    panel = window.issues_panel
+    qtbot.waitUntil(lambda: any(
+        finding.field == "priority" and finding.entry is not None and "1.5" in finding.message
+        for finding in (panel.model.finding(row) for row in range(panel.model.rowCount()))))
+    with qtbot.waitSignal(window.session.saved, timeout=10000):
+        window.window_actions.save.trigger()
+    assert "<priority>1.5</priority>" in path.read_text(encoding="utf-8")
+
+
 def test_an_unparsable_priority_is_refused_by_its_editor(qtbot, tmp_path, monkeypatch) -> None:
     window, _answers, _path = _open(qtbot, tmp_path, monkeypatch, A,
                                     extra="<priority>0.5</priority>")

@@ -26,7 +26,7 @@ def test_export_settings_chosen_in_the_dialog_are_saved(qtbot, tmp_path, monkeyp
     open_and_wait(qtbot, window, path)
     seen: list[object] = []
 
-    def ask(cls, parent, *, runner, workspace, project, jump=None):
+    def ask(cls, parent, *, runner, workspace, project, jump=None, lone=None):
         seen.append(workspace)
         return replace(project.export, name_pattern="part-{n}.xml", max_urls=1000)
 
@@ -108,3 +108,41 @@ def test_an_export_error_double_clicked_is_shown_in_the_table(qtbot, tmp_path,
     assert window.current is not None and window.current.path.endswith("b.xml")
     assert window.entry_table.current_entry_id() == wanted
     assert not (tmp_path / "export").exists() or not any((tmp_path / "export").iterdir())
+
+
+def test_save_settings_on_a_plain_file_keeps_its_base_url(qtbot, tmp_path, monkeypatch) -> None:
+    from helpers.main_window import urlset
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from sitemap_studio.dialogs.export_dialog import ExportDialog
+
+    path = tmp_path / "plain.xml"
+    path.write_text(urlset(*(f"https://example.com/p{n}" for n in range(300))), encoding="utf-8")
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, path)
+    base = "https://example.com/maps/"
+    seen: list[tuple[str, int]] = []
+
+    def drive(type_base: bool) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, ExportDialog)
+        try:
+            form = dialog.form
+            seen.append((form.base_url_edit.text(), form.max_urls_spin.value()))
+            if type_base:
+                form.base_url_edit.clear()
+                qtbot.keyClicks(form.base_url_edit, base)
+                form.max_urls_spin.setValue(1000)
+                assert dialog.ok_button.isEnabled()
+                qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        finally:
+            if dialog.isVisible():
+                dialog.reject()
+
+    QTimer.singleShot(0, lambda: drive(True))
+    window.window_actions.export.trigger()
+    QTimer.singleShot(0, lambda: drive(False))
+    window.window_actions.export.trigger()
+    assert seen == [("", 50000), (base, 1000)]
+    assert not list(tmp_path.glob("*.sitemapproj"))  # nothing written for a plain file
