@@ -16,7 +16,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from helpers.adversarial import CASES, Case
 from helpers.scaling import stage_times
 

@@ -51,7 +51,8 @@ def test_an_unreadable_file_from_finder_is_reported_with_its_place(qtbot, qapp, 
     with qtbot.waitSignal(window.load_failed, timeout=15000):
         QApplication.sendEvent(qapp, QFileOpenEvent(str(path)))
     ((_title, message),) = answers.errors
-    assert message.startswith(f"{path}:")
+    assert message.startswith("broken.xml cannot be opened.")
+    assert "Line 5, column 1:" in message and f"File: {path}" in message
     assert window.current is None
 
 
