@@ -32,6 +32,7 @@ _CODE_START = re.compile(
     rb"(?:(?:if|for|while|switch|return|else|try|catch|class|def|public|private)\b|"
     rb"//|/\*|\*|[}\])]|#include|\$[A-Za-z_])")
 _CODE_ENDS = (b";", b"{", b"(", b",")
+_COMMENT_START = re.compile(rb"/\*|//[^A-Za-z0-9\[]")
 
 
 def refuse_if_not_a_sitemap(utf8: bytes, *, markup: bool, path: str | None) -> None:
@@ -105,10 +106,12 @@ def _line_kind(line: bytes) -> str:
     """``url``, ``markup``, ``code`` or ``other`` for one stripped, non-blank line."""
     if line.startswith(b"<"):
         return "markup"
+    if (b" " not in line and b"\t" not in line and b"{" not in line and b"}" not in line
+            and b"=>" not in line and not line.endswith(_CODE_ENDS)
+            and _COMMENT_START.match(line) is None and looks_like_url(line)):
+        return "url"  # protocol-relative "//host/path" included
     if _JS_WORD.match(line) or _CODE_START.match(line):
         return "code"
     if line.endswith(_CODE_ENDS) or b"=>" in line:
         return "code"
-    if b" " not in line and b"\t" not in line and looks_like_url(line):
-        return "url"
     return "other"

@@ -20,9 +20,10 @@ E, W = Severity.ERROR, Severity.WARNING
 STUDIO = RuleSource.STUDIO
 
 LOC_DUPLICATE = rule(
-    "loc-duplicate", E, STUDIO,
+    "loc-duplicate", W, STUDIO,
     "The same URL as an earlier entry, after normalisation (case of scheme and host, default "
-    "port, percent-encoding, fragment).")
+    "port, percent-encoding). Neither the protocol nor Google forbids it, and export writes "
+    "each URL once; a URL that differs only by its #fragment gets loc-fragment instead.")
 LOC_POSSIBLE_DUPLICATE = rule(
     "loc-possible-duplicate", W, STUDIO,
     "The URL differs from an earlier entry's only by a trailing slash.")
@@ -234,6 +235,8 @@ class DuplicateIndex:
             first = same[0]
             if locs:
                 reasons = normalization_differences(locs[first] or "", locs[entry_id] or "")
+                if reasons == ["fragment"]:
+                    return  # loc-fragment already says the fragment makes it a duplicate
                 how = f" after normalisation: {', '.join(reasons)}" if reasons else \
                     ", written identically"
             else:
