@@ -13,6 +13,7 @@ from sitemap_studio.core.errors import ReadError
 from sitemap_studio.core.feeds import is_feed_root, read_feed
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.not_a_sitemap import refuse_if_not_a_sitemap
 from sitemap_studio.core.progress import CancelToken, ProgressCallback
 from sitemap_studio.core.prolog import looks_like_markup, read_prolog
 from sitemap_studio.core.robots import SITEMAP_LINE, RobotsCodec, looks_like_robots, robots_findings
@@ -87,7 +88,9 @@ def document_from_source(
     if not markup:
         if looks_like_robots(path, utf8):
             return _robots_document(source, decoded, findings, limits)
+        refuse_if_not_a_sitemap(utf8, markup=False, path=path)
         return _text_document(source, decoded, findings, limits, cancel, progress)
+    refuse_if_not_a_sitemap(utf8, markup=True, path=path)
     prolog = read_prolog(utf8, path=path)
     feed = is_feed_root(prolog.local_name, prolog.namespace)
     if prolog.local_name not in ("urlset", "sitemapindex") and feed is None:

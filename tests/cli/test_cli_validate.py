@@ -9,10 +9,10 @@ from sitemap_studio.cli import main
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 CLEAN = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
-         "  <url><loc>https://example.com/a</loc></url>\n</urlset>\n").encode()
+         "  <url><loc>https://bakery.co.uk/a</loc></url>\n</urlset>\n").encode()
 BROKEN_VALUES = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
-                 "  <url><loc>https://example.com/a</loc><priority>high</priority></url>\n"
-                 "  <url><loc>https://example.com/b</loc><lastmod>2024-01</lastmod></url>\n"
+                 "  <url><loc>https://bakery.co.uk/a</loc><priority>high</priority></url>\n"
+                 "  <url><loc>https://bakery.co.uk/b</loc><lastmod>2024-01</lastmod></url>\n"
                  "</urlset>\n").encode()
 LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+)(?::\d+)?: (?P<sev>error|warning|notice) "
                   r"(?P<code>[a-z0-9-]+): .+$")

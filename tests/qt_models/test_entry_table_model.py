@@ -235,9 +235,9 @@ def test_cells_show_their_findings(qtmodeltester) -> None:
     assert isinstance(priority.data(Qt.ItemDataRole.BackgroundRole), QColor)
     # The duplicate location is flagged on the location cell of the second one.
     duplicate = model.index(3, 0)
-    assert duplicate.data(Role.SEVERITY) == Severity.ERROR
+    assert duplicate.data(Role.SEVERITY) == Severity.WARNING
     assert "loc-duplicate" in {f.code for f in duplicate.data(Role.FINDINGS)}
-    assert duplicate.data(Qt.ItemDataRole.ToolTipRole).startswith("error: ")
+    assert duplicate.data(Qt.ItemDataRole.ToolTipRole).startswith("warning: ")
     # Cells without a finding of their own stay plain.
     for index in (model.index(2, 1), model.index(1, 0), model.index(1, 4)):
         assert index.data(Qt.ItemDataRole.DecorationRole) is None

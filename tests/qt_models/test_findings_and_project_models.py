@@ -25,7 +25,7 @@ def test_findings_model_filters_by_severity(qapp, qtmodeltester) -> None:
     qtmodeltester.check(model)
     rows = [[model.index(r, c).data() for c in range(5)] for r in range(model.rowCount())]
     assert ["error", "1", "1", "priority", "priority-not-decimal"] in rows
-    assert ["error", "3", "1", "loc", "loc-duplicate"] in rows
+    assert ["warning", "3", "1", "loc", "loc-duplicate"] in rows
     assert any(row[0] == "notice" for row in rows)
     model.set_severities([Severity.ERROR])
     qtmodeltester.check(model)
@@ -41,9 +41,9 @@ def test_project_tree_counts_and_badges(qapp, qtmodeltester) -> None:
     model = ProjectTreeModel(lambda it: validator if it is item else None)
     model.set_workspace(Workspace(None, [item]))
     qtmodeltester.check(model)
-    assert [model.index(0, c).data() for c in range(4)] == ["site.xml", "3", "2", "0"]
+    assert [model.index(0, c).data() for c in range(4)] == ["site.xml", "3", "1", "1"]
     assert model.index(0, 0).data(Qt.ItemDataRole.DecorationRole) is not None
-    assert "2 errors" in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "1 error" in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_project_tree_grows_file_by_file_while_a_project_loads(qapp, qtmodeltester,

@@ -20,9 +20,10 @@ E, W = Severity.ERROR, Severity.WARNING
 STUDIO = RuleSource.STUDIO
 
 LOC_DUPLICATE = rule(
-    "loc-duplicate", E, STUDIO,
+    "loc-duplicate", W, STUDIO,
     "The same URL as an earlier entry, after normalisation (case of scheme and host, default "
-    "port, percent-encoding, fragment).")
+    "port, percent-encoding). Neither the protocol nor Google forbids it, and export writes "
+    "each URL once; a URL that differs only by its #fragment gets loc-fragment instead.")
 LOC_POSSIBLE_DUPLICATE = rule(
     "loc-possible-duplicate", W, STUDIO,
     "The URL differs from an earlier entry's only by a trailing slash.")
@@ -268,7 +269,7 @@ class _Group:
         self.first_exact: dict[int | str, int] = {}
         self.first_loose: dict[str, int] = {}
         #: Copies of one URL share their message: made once per (first entry, URL as written).
-        self.messages: dict[tuple[int, str | None], str] = {}
+        self.messages: dict[tuple[int, str | None], str | None] = {}
         self.slash_messages: dict[int, str] = {}
         for member in members:
             if member in exact:
@@ -283,11 +284,13 @@ class _Group:
         first = self.first_exact[exact]
         if first != entry_id:
             loc = self.locs.get(entry_id)
-            message = self.messages.get((first, loc))
-            if message is None:
-                message = self._duplicate_message(first, loc, describe)
-                self.messages[first, loc] = message
-            report(LOC_DUPLICATE, message, field="loc")
+            key = (first, loc)
+            if key in self.messages:
+                message = self.messages[key]
+            else:
+                message = self.messages[key] = self._duplicate_message(first, loc, describe)
+            if message is not None:
+                report(LOC_DUPLICATE, message, field="loc")
             return
         earliest = self.first_loose[self.loose[entry_id]]
         if earliest != entry_id:
@@ -300,9 +303,12 @@ class _Group:
             report(LOC_POSSIBLE_DUPLICATE, message, field="loc")
 
     def _duplicate_message(self, first: int, loc: str | None,
-                           describe: Callable[[int], str]) -> str:
+                           describe: Callable[[int], str]) -> str | None:
+        """What to say of a copy of ``first``; ``None`` when ``loc-fragment`` says it already."""
         if self.locs:
             reasons = normalization_differences(self.locs[first] or "", loc or "")
+            if reasons == ["fragment"]:
+                return None  # loc-fragment already says the fragment makes it a duplicate
             how = f" after normalisation: {', '.join(reasons)}" if reasons else \
                 ", written identically"
         else:

@@ -24,6 +24,7 @@ from sitemap_studio.core.validation import (
     fast_rows,
     hreflang,
     locations,
+    publish_checks,
     scope,
     structure,
     values_rules,
@@ -318,6 +319,10 @@ class DocumentValidator:
         findings = structure.reader_findings(document.load_findings, ctx.profile)
         findings.extend(structure.file_findings(document.kind, len(document), size, ctx,
                                                 document.source.format))
+        findings.extend(publish_checks.urlset_lists_sitemaps(document, ctx.profile))
+        if self.scope is not None and not self.scope.explicit:
+            findings.extend(publish_checks.placeholder_site(self.scope.origin, len(document),
+                                                            ctx.profile))
         if document.source.format == "robots":
             text = b"".join(document.chunks()).decode("utf-8", "replace")
             findings.extend(structure.reader_findings(

@@ -144,7 +144,8 @@ def locs_plain(values: Sequence[object], scope: Scope | None) -> list[bool]:
         return [isinstance(v, str) and locations.loc_is_plain(v, scope) for v in values]
     match = pattern.match
     return [isinstance(v, str) and 12 <= len(v) < 2048 and match(v) is not None
-            and ("%" not in v or locations.loc_is_plain(v, scope)) for v in values]
+            and (("%" not in v and v.find("//", 8) < 0) or locations.loc_is_plain(v, scope))
+            for v in values]
 
 
 def _site_pattern(scope: Scope | None) -> re.Pattern[str] | None:

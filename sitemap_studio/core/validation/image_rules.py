@@ -12,6 +12,7 @@ from typing import Any
 
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.url_display import INVISIBLE_RE, describe_char, reveal_invisible
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.deprecated_rules import check_retired_image_tags
 from sitemap_studio.core.validation.extension_helpers import (
@@ -53,9 +54,22 @@ def check_images(entry: Entry, report: Reporter, ctx: ValidationContext) -> None
             absolute = absolute_from(image.loc or "", entry.loc)
             fix = None if absolute is None else QuickFix(
                 f"Change to {absolute}", _set_image(index, loc=absolute))
-            report(IMAGE_LOC_INVALID, f"{item_prefix(which)}<image:loc> '{image.loc}' is not an "
-                                      "absolute http(s) URL", field="images", fix=fix)
+            report(IMAGE_LOC_INVALID, f"{item_prefix(which)}<image:loc> "
+                                      f"{_shown(image.loc or '')} is not an absolute http(s) URL"
+                                      f"{_invisible_named(image.loc or '')}",
+                   field="images", fix=fix)
     check_retired_image_tags(images, report)
+
+
+def _shown(loc: str) -> str:
+    """The value quoted, with invisible and blank characters spelled out."""
+    return f"'{reveal_invisible(loc, limit=160, spaces=False)}'"
+
+
+def _invisible_named(loc: str) -> str:
+    """', it contains ⟨U+202F NARROW NO-BREAK SPACE⟩' for the blanks in ``loc``, else ''."""
+    names = dict.fromkeys(describe_char(char) for char in INVISIBLE_RE.findall(loc))
+    return f": it contains {', '.join(names)}" if names else ""
 
 
 def _set_image(index: int, **changes: Any) -> Callable[[Entry], Entry]:

@@ -44,6 +44,13 @@ from sitemap_studio.core.urls import (
 )
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.duplicates import DuplicateIndex
+from sitemap_studio.core.validation.publish_checks import (
+    check_double_slash,
+    check_placeholder_host,
+    may_have_double_slash,
+    off_site_placeholder,
+    real_site_elsewhere,
+)
 from sitemap_studio.core.validation.registry import rule
 from sitemap_studio.core.validation.scope import Scope, majority_origin
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
@@ -160,6 +167,8 @@ def loc_is_plain(value: str, scope: Scope | None, index: bool = False) -> bool:
     match = PLAIN_URL_RE.match(value)
     return (match is not None and _host_problem(match.group(1)) is None
             and ("%" not in value or _BAD_ESCAPE_RE.search(value) is None)
+            and not may_have_double_slash(value)
+            and off_site_placeholder(match.group(1), scope) is None
             and (scope is None or scope.holds(value, index)))
 
 
@@ -183,7 +192,9 @@ def check_loc(value: str | None, raw: str | None, report: Reporter, ctx: Validat
     if (raw is None or raw == value) and 12 <= len(value) < 2048:
         match = PLAIN_URL_RE.match(value)
         if (match is not None and _host_problem(match.group(1)) is None
-                and ("%" not in value or _BAD_ESCAPE_RE.search(value) is None)):
+                and ("%" not in value or _BAD_ESCAPE_RE.search(value) is None)
+                and not may_have_double_slash(value)
+                and off_site_placeholder(match.group(1), scope) is None):
             if scope is not None:
                 scope.check(value, report, index=index)
             return
@@ -254,6 +265,9 @@ def _check_loc_slowly(value: str, raw: str | None, report: Reporter, scope: Scop
             report(LOC_PRIVATE_HOST,
                    f"The host {display_host(parts.host)} is {kind}, which no crawler can reach: "
                    "built with a development base URL?", field="loc")
+        if real_site_elsewhere(scope, parts.host):
+            check_placeholder_host(normalize_host(parts.host), parts.port, report, noun)
+    check_double_slash(cleaned, report, noun)
 
 
 def _count_blanks(blanks: str) -> str:

@@ -166,7 +166,7 @@ def _common(name: str, value: str, raw: str | None, report: Reporter) -> bool:
                "give a value or remove the element", field=name,
                fix=QuickFix(f"Remove the empty <{name}>", set_field(name, value, None)))
         return True
-    if raw is not None:
+    if raw is not None and raw != value:  # raw == value: a CDATA section, nothing trimmed
         report(VALUE_WHITESPACE, f"{name} {raw!r} has surrounding whitespace, trimmed to "
                f"{value!r}: the schema allows it, but some parsers choke on it", field=name)
     return False

@@ -90,7 +90,9 @@ def only(findings: list[Finding], code: str) -> Finding:
     ("loc-unescaped-character", E, E, E),
     ("loc-bad-percent-escape", E, E, E),
     ("loc-private-host", W, W, W),
-    ("loc-duplicate", E, E, E),
+    ("loc-double-slash", W, W, W),
+    ("loc-placeholder-host", W, W, W),
+    ("loc-duplicate", W, W, W),
     ("loc-possible-duplicate", W, W, W),
     ("scope-scheme", E, E, E),
     ("scope-port", E, E, E),
@@ -110,7 +112,7 @@ def test_rule_severities_per_profile(code: str, protocol: Severity | None, xsd: 
 
 
 def test_every_loc_and_scope_rule_is_tested_above() -> None:
-    assert len([code for code in RULES if code.startswith(("loc-", "scope-"))]) == 27
+    assert len([code for code in RULES if code.startswith(("loc-", "scope-"))]) == 29
 
 
 # --- clean values -------------------------------------------------------------------------------
@@ -541,7 +543,7 @@ def test_exact_duplicates_name_the_first_entry_and_what_differs() -> None:
                    "https://example.com/page", "https://example.com/other"])
     assert dup_findings(index, 0) == [] and dup_findings(index, 3) == []
     finding = only(dup_findings(index, 1), "loc-duplicate")
-    assert finding.severity == E
+    assert finding.severity == W
     assert "Same URL as entry 1 (line 3) after normalisation: host case, default port" in \
         finding.message
     assert "written identically" in only(dup_findings(index, 2), "loc-duplicate").message
@@ -559,11 +561,11 @@ def test_trailing_slash_is_only_a_possible_duplicate() -> None:
     assert dup_findings(index, 0) == []
     finding = only(dup_findings(index, 1), "loc-possible-duplicate")
     assert finding.severity == W and "entry 1 (line 3)" in finding.message
-    assert codes(dup_findings(index, 2)) == [("loc-duplicate", E)]
+    assert codes(dup_findings(index, 2)) == [("loc-duplicate", W)]
     assert dup_findings(index, 3) == []
     assert codes(dup_findings(index, 4)) == [("loc-possible-duplicate", W)]
     assert dup_findings(index, 5) == []
-    assert codes(dup_findings(index, 6)) == [("loc-duplicate", E)]
+    assert codes(dup_findings(index, 6)) == [("loc-duplicate", W)]
 
 
 def test_not_duplicates() -> None:
@@ -587,7 +589,7 @@ def test_add_and_remove_return_the_ids_to_re_report() -> None:
     assert codes(dup_findings(index, 3)) == [("loc-possible-duplicate", W)]
     # an edit: re-adding replaces the old location and reports both groups
     assert index.add(3, "https://example.com/b") == {1, 2, 3}
-    assert codes(dup_findings(index, 3)) == [("loc-duplicate", E)]
+    assert codes(dup_findings(index, 3)) == [("loc-duplicate", W)]
     assert index.remove(3) == {1}
     assert index.remove(3) == set()
     assert index.add(2, None) == {2}
@@ -610,7 +612,7 @@ def test_sparse_and_large_ids() -> None:
     index = DuplicateIndex()
     for entry_id in (5_000_000_000, -3, 1):
         index.add(entry_id, "https://example.com/same")
-    assert codes(dup_findings(index, -3)) == [("loc-duplicate", E)]
+    assert codes(dup_findings(index, -3)) == [("loc-duplicate", W)]
     assert index.remove(5_000_000_000) == {-3, 1}
     assert index.group(1) == (-3, 1)
 
@@ -639,7 +641,7 @@ def test_scope_needs_an_http_origin() -> None:
 def test_extend_indexes_a_load() -> None:
     index = DuplicateIndex()
     index.extend(enumerate(["https://example.com/a", "https://example.com/a"]))
-    assert codes(dup_findings(index, 1)) == [("loc-duplicate", E)]
+    assert codes(dup_findings(index, 1)) == [("loc-duplicate", W)]
 
 
 # --- the hostile files --------------------------------------------------------------------------
@@ -704,10 +706,11 @@ def test_hostile_duplicates(hostile_dir: Path) -> None:
     assert found[1] == found[8] == found[9] == []
     assert code_set(found[2]) == {"loc-possible-duplicate"}
     for row, reason in ((3, "host case"), (4, "default port"), (6, "written identically"),
-                        (7, "scheme case"), (5, "fragment")):
+                        (7, "scheme case")):
         message = only(found[row], "loc-duplicate").message
         assert "entry 1 (line 3)" in message and reason in message
-    assert code_set(found[5]) == {"loc-fragment", "loc-duplicate"}
+    # Only its #fragment sets it apart from entry 1: one finding, the fragment warning.
+    assert code_set(found[5]) == {"loc-fragment"}
     assert "entry 9 (line 11)" in only(found[10], "loc-duplicate").message
     assert code_set(found[11]) == {"scope-scheme"}
     assert code_set(found[12]) == {"scope-port"}
