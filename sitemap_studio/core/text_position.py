@@ -20,18 +20,46 @@ def _column(data: bytes, line_start: int, offset: int) -> int:
     return (len(before) if before.isascii() else len(before.decode("utf-8", "replace"))) + 1
 
 
+#: UTF-8 continuation bytes: a column counts characters, so these are not counted.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+#: Continuation bytes are counted per block of this size, once, for columns on long lines.
+_BLOCK = 4096
+
+
 class LineIndex:
     """Answers many line/column questions about one buffer in O(log n) each.
 
     The newline table is built on first use, so documents that are never
-    asked about lines pay nothing.
+    asked about lines pay nothing. Columns cost O(1) on ASCII data and at
+    most a block's scan otherwise, however long the line (a minified file is
+    one line: a column there must not cost a scan from the line's start).
     """
 
-    __slots__ = ("_data", "_newlines")
+    __slots__ = ("_ascii", "_blocks", "_data", "_newlines")
 
     def __init__(self, data: bytes) -> None:
         self._data = data
         self._newlines: array[int] | None = None
+        self._ascii: bool | None = None
+        self._blocks: array[int] | None = None
+
+    def _characters_before(self, offset: int) -> int:
+        """How many characters the UTF-8 bytes before ``offset`` hold."""
+        if self._ascii is None:
+            self._ascii = self._data.isascii()
+        if self._ascii:
+            return offset
+        if self._blocks is None:
+            counts = array("q", [0])
+            data = self._data
+            for start in range(0, len(data), _BLOCK):
+                piece = data[start:start + _BLOCK]
+                counts.append(counts[-1] + len(piece) - len(piece.translate(None, _CONTINUATION)))
+            self._blocks = counts
+        block = offset // _BLOCK
+        piece = self._data[block * _BLOCK:offset]
+        skipped = self._blocks[block] + len(piece) - len(piece.translate(None, _CONTINUATION))
+        return offset - skipped
 
     def _table(self) -> array[int]:
         if self._newlines is None:
@@ -45,9 +73,11 @@ class LineIndex:
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of ``offset``."""
         table = self._table()
+        offset = max(0, min(offset, len(self._data)))
         index = bisect_right(table, offset - 1)
         line_start = table[index - 1] + 1 if index else 0
-        return index + 1, _column(self._data, line_start, offset)
+        column = self._characters_before(offset) - self._characters_before(line_start) + 1
+        return index + 1, column
 
     def line_start(self, line: int) -> int:
         """Offset where 1-based ``line`` begins (the end of the data past the last line)."""

@@ -1,0 +1,32 @@
+"""Line and column lookups agree with a plain count, and stay cheap on one huge line."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sitemap_studio.core.text_position import LineIndex, line_column
+
+TEXT = st.text(alphabet=st.sampled_from(["a", " ", "\n", "é", "€", "𝄞", "<"]), max_size=12_000)
+
+
+@given(TEXT, st.lists(st.integers(min_value=0), max_size=20))
+def test_the_index_agrees_with_counting(text: str, picks: list[int]) -> None:
+    data = text.encode()
+    index = LineIndex(data)
+    for pick in picks:
+        offset = len(text[: pick % (len(text) + 1)].encode())  # on a character boundary
+        assert index.line_column(offset) == line_column(data, offset)
+
+
+def test_columns_on_one_long_line_count_characters() -> None:
+    # A minified sitemap is one line of megabytes; columns there count characters, not bytes
+    # (tests/core/test_linear_time.py checks that asking many of them stays linear).
+    data = ("é" + "x" * 19) * 200_000
+    raw = data.encode()
+    index = LineIndex(raw)
+    offsets = range(0, len(raw), len(raw) // 1000)
+    columns = [index.line_column(offset)[1] for offset in offsets if raw[offset] < 0x80 or
+               raw[offset] >= 0xC0]
+    assert columns[0] == 1 and columns == sorted(columns)
+    assert index.line_column(len(raw)) == (1, len(data) + 1)
