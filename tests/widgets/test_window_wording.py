@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 def test_counts_read_naturally(qtbot, tmp_path, monkeypatch) -> None:
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
     path = tmp_path / "site.xml"
-    path.write_text(urlset("https://example.com/a", "/relative"), encoding="utf-8")
+    # A real-looking host: a file built on example.com gets a placeholder-host warning.
+    path.write_text(urlset("https://bakery.co.uk/a", "/relative"), encoding="utf-8")
     open_and_wait(qtbot, window, path)
     summary = window.issues_panel.summary
     qtbot.waitUntil(lambda: summary.text().startswith("1 error,"))
