@@ -173,9 +173,22 @@ class EntryFeed:
         else:
             plain = [False] * len(locs)
         is_first = self.uniques.first
+        if target is not None and all(plain):
+            # The common chunk, every row plain and valid: no Python statement per row.
+            keep = [is_first(text) for text in locs]  # type: ignore[arg-type]
+            rows = [row for row, kept in zip(range(first, stop), keep, strict=True) if kept]
+            try:
+                bodies = [body_of(row) for row in rows]
+            except SitemapError:
+                bodies = [self._body(doc, row, body_of) for row in rows]  # says which entry
+            dates = [None if (lastmod := lastmods[row - first]) is None
+                     else lastmod.strip(XML_WHITESPACE) for row in rows]
+            self._bulk_bodies(doc, first, target, bodies, dates)
+            self.notes.merged += len(locs) - len(rows)
+            return
         merged = 0
-        bodies: list[bytes] = []
-        dates: list[str | None] = []
+        bodies = []
+        dates = []
         for offset, text in enumerate(locs):
             row = first + offset
             if plain[offset]:
