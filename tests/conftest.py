@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from helpers.xsd_oracle import XsdOracle, build_oracle
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from sitemap_studio.services.jobs import JobRunner
 
 # Before anything imports Qt: no display is needed unless one is asked for explicitly.
 if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
@@ -80,3 +87,18 @@ def _collect_qt_garbage_on_the_gui_thread(request: pytest.FixtureRequest):
     yield
     if {"qtbot", "qapp"} & set(request.fixturenames):
         gc.collect()
+
+
+@pytest.fixture
+def runner(qapp: QApplication) -> Iterator[JobRunner]:
+    """A job runner on a pool of its own; the test waits for its jobs before the next starts."""
+    from PySide6.QtCore import QThreadPool  # Qt only where a test asks for it
+
+    from sitemap_studio.services.jobs import JobRunner
+
+    pool = QThreadPool()
+    pool.setMaxThreadCount(2)
+    runner = JobRunner(pool)
+    yield runner
+    runner.cancel_all()
+    assert runner.wait(30_000)

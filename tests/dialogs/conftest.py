@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
 from helpers.xsd_oracle import XsdOracle
-from PySide6.QtCore import QThreadPool, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication, QDialog
 
-from sitemap_studio.services.jobs import JobRunner
-
 T = TypeVar("T")
-
-
-@pytest.fixture
-def runner(qapp: QApplication) -> Iterator[JobRunner]:
-    """A runner on a pool of its own; the test waits for its jobs before the next one starts."""
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    runner = JobRunner(pool)
-    yield runner
-    runner.cancel_all()
-    assert runner.wait(30_000)
 
 
 @pytest.fixture

@@ -1,25 +1,10 @@
-"""Fixtures for the services: a job runner with its own pool, and small sitemaps on disk."""
+"""Fixtures for the services: small sitemaps on disk (the job runner is in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThreadPool
-
-from sitemap_studio.services.jobs import JobRunner
-
-
-@pytest.fixture
-def runner(qapp) -> Iterator[JobRunner]:
-    """A runner on a pool of its own; the test waits for its jobs before the next one starts."""
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    runner = JobRunner(pool)
-    yield runner
-    runner.cancel_all()
-    assert runner.wait(10_000)
 
 
 @pytest.fixture
