@@ -83,6 +83,19 @@ def _literal(host: str) -> str | None:
     return bare
 
 
+def _without_resolving(host: str, allow_private: bool) -> str | None:
+    """The verdict when no resolver is needed ("" for "fetch it"), else ``None``."""
+    if allow_private or not host:
+        return ""
+    literal = _literal(host)
+    if literal is not None:
+        return address_refusal(literal, host) or ""
+    name = host.lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return f"not fetched: {host} is a loopback name; {ALLOW_HINT}"
+    return None
+
+
 def _refusal_among(host: str, infos: list[tuple[object, ...]]) -> str | None:
     for info in infos:
         sockaddr = info[4]
@@ -100,13 +113,9 @@ def host_refusal(host: str, port: int | None = None, *, allow_private: bool = Fa
     fails with the resolver's own explanation. Any one non-public address
     among those a name resolves to refuses it.
     """
-    if allow_private or not host:
-        return None
-    literal = _literal(host)
-    if literal is not None:
-        return address_refusal(literal, host)
-    if host.lower().rstrip(".") == "localhost" or host.lower().rstrip(".").endswith(".localhost"):
-        return f"not fetched: {host} is a loopback name; {ALLOW_HINT}"
+    early = _without_resolving(host, allow_private)
+    if early is not None:
+        return early or None
     try:
         infos = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
@@ -117,13 +126,9 @@ def host_refusal(host: str, port: int | None = None, *, allow_private: bool = Fa
 async def host_refusal_async(host: str, port: int | None = None, *,
                              allow_private: bool = False) -> str | None:
     """:func:`host_refusal` without blocking the event loop."""
-    if allow_private or not host:
-        return None
-    literal = _literal(host)
-    if literal is not None:
-        return address_refusal(literal, host)
-    if host.lower().rstrip(".") == "localhost" or host.lower().rstrip(".").endswith(".localhost"):
-        return f"not fetched: {host} is a loopback name; {ALLOW_HINT}"
+    early = _without_resolving(host, allow_private)
+    if early is not None:
+        return early or None
     try:
         infos = await asyncio.get_running_loop().getaddrinfo(
             host, port or 443, proto=socket.IPPROTO_TCP)
