@@ -16,6 +16,8 @@ MAX_RECENT = 10
 _RECENT_KEY = "files/recent"
 _GEOMETRY_KEY = "window/geometry"
 _STATE_KEY = "window/state"
+_ALLOW_PRIVATE_KEY = "audit/allow_private"
+_SKIP_DAYS_KEY = "audit/skip_days"
 
 
 class AppSettings:
@@ -77,6 +79,27 @@ class AppSettings:
         """Remember the entry-table header for files of ``kind``."""
         self.store.setValue(f"columns/{kind}", state)
 
+    # ------------------------------------------------------------------ audit
+
+    def allow_private(self) -> bool:
+        """Whether the audit may fetch URLs whose host is a private or loopback address."""
+        return _flag(self.store.value(_ALLOW_PRIVATE_KEY, False))
+
+    def set_allow_private(self, allowed: bool) -> None:
+        """Allow (or stop allowing) the audit to fetch private addresses."""
+        self.store.setValue(_ALLOW_PRIVATE_KEY, bool(allowed))
+
+    def audit_skip_days(self) -> int:
+        """A re-audit skips URLs checked within this many days (0: audit every URL)."""
+        try:
+            return max(0, int(str(self.store.value(_SKIP_DAYS_KEY, 0))))
+        except ValueError:
+            return 0
+
+    def set_audit_skip_days(self, days: int) -> None:
+        """Remember how many days a re-audit trusts an earlier result."""
+        self.store.setValue(_SKIP_DAYS_KEY, max(0, int(days)))
+
     def _bytes(self, key: str) -> QByteArray | None:
         value = self.store.value(key)
         if isinstance(value, QByteArray) and not value.isEmpty():
@@ -84,3 +107,10 @@ class AppSettings:
         if isinstance(value, bytes) and value:
             return QByteArray(value)
         return None
+
+
+def _flag(value: object) -> bool:
+    """A boolean as QSettings gives it back (INI files return ``"true"``/``"false"``)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return bool(value)

@@ -57,8 +57,9 @@ from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 #: Columns, as in the entry table: the four protocol fields, then extension counts.
 PROTOCOL_COLUMNS = 4
 COUNT_COLUMNS = range(4, 8)
-#: Not a table column: orders by each entry's worst finding (errors first).
-FINDINGS_COLUMN = 8
+#: Not a table column (the audit's come after the counts): orders by each entry's worst
+#: finding (errors first).
+FINDINGS_COLUMN = 99
 
 
 class EntryIndex(IndexCaches):

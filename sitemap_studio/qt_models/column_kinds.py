@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.qt_models.entry_table_model import COLUMNS
+from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS
 
 #: Layout names: one saved header state each.
 URLSET = "urlset"
 INDEX = "index"
 TEXT = "text"
 
-_COLUMNS_OF = {URLSET: tuple(range(len(COLUMNS))), INDEX: (0, 1), TEXT: (0,)}
+_COLUMNS_OF = {URLSET: tuple(range(AUDIT_COLUMN)), INDEX: (0, 1), TEXT: (0,)}
+#: The audit's columns (Status, Verdict, Final URL), shown once a document has results.
+AUDIT_COLUMNS = tuple(range(AUDIT_COLUMN, len(COLUMNS)))
 
 
 def layout_kind(document: SitemapDocument) -> str:
@@ -29,6 +31,8 @@ def layout_kind(document: SitemapDocument) -> str:
     return URLSET
 
 
-def shown_columns(kind: str) -> tuple[int, ...]:
-    """The entry-table columns a document of layout ``kind`` can hold values in."""
-    return _COLUMNS_OF.get(kind, _COLUMNS_OF[URLSET])
+def shown_columns(kind: str, audited: bool = False) -> tuple[int, ...]:
+    """The entry-table columns a document of layout ``kind`` can hold values in (with the
+    audit's when it was ``audited``)."""
+    columns = _COLUMNS_OF.get(kind, _COLUMNS_OF[URLSET])
+    return columns + AUDIT_COLUMNS if audited else columns

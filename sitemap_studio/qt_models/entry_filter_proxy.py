@@ -36,7 +36,8 @@ from PySide6.QtCore import (
 
 from sitemap_studio.core import row_mapping
 from sitemap_studio.core.entry_order import FINDINGS_COLUMN, EntryIndex
-from sitemap_studio.qt_models.entry_table_model import EntryTableModel
+from sitemap_studio.core.sort_keys import order_by_text
+from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS, EntryTableModel
 from sitemap_studio.qt_models.proxy_source_changes import SourceChangeFollower
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -160,11 +161,23 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
                 self._sort_column == FINDINGS_COLUMN else None
             if self._sort_column == FINDINGS_COLUMN and findings_of is None:
                 return rows, True
+            if AUDIT_COLUMN <= self._sort_column < len(COLUMNS):
+                return self._audit_order(rows, descending), False
             return index.sort_order(self._sort_column, descending, rows=rows,
                                     findings_of=findings_of, flagged=flagged), False
         if rows is not None and len(rows) == count:
             return None, True
         return rows, True
+
+    def _audit_order(self, rows: Sequence[int] | None, descending: bool) -> array[int]:
+        """Rows sorted by an audit column (the results live in the model, not the core)."""
+        table = self._table
+        assert table is not None
+        column = self._sort_column - AUDIT_COLUMN
+        document = table.document
+        chosen = range(len(document)) if rows is None else rows
+        keys = {row: table.audit.sort_text(document.text(row, 0), column) for row in chosen}
+        return order_by_text(chosen, keys.__getitem__, descending)
 
     def _set_mapping(self, rows: array[int] | None, ascending: bool) -> None:
         self._rows = rows

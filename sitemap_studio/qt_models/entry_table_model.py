@@ -15,13 +15,14 @@ document; it follows the document's callbacks like any other view of it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from sitemap_studio.core.audit.results import UrlAudit
 from sitemap_studio.core.bulk_edit import with_field
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
@@ -31,14 +32,17 @@ from sitemap_studio.core.row_ids import rows_of_ids
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.qt_models.audit_columns import AUDIT_TITLES, AuditColumns
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_background, severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("Location", "Last modified", "Change frequency", "Priority", "Images", "Videos",
-           "News", "Alternates")
+           "News", "Alternates", *AUDIT_TITLES)
 PROTOCOL_COLUMNS = 4
+#: The first of the audit columns (Status, Verdict, Final URL), which end the row.
+AUDIT_COLUMN = 8
 #: The column a finding about a field is shown in; other findings go on the location.
 FIELD_COLUMNS = {"loc": 0, "lastmod": 1, "changefreq": 2, "priority": 3, "images": 4,
                  "videos": 5, "news": 6, "alternates": 7}
@@ -50,6 +54,8 @@ FINDING_ROLES = [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole,
 VALUE_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole]
 
 _CELL_ROLES = frozenset(int(role) for role in FINDING_ROLES if role != Role.FINDINGS)
+_AUDIT_ROLES = frozenset(int(role) for role in (*VALUE_ROLES, Qt.ItemDataRole.ToolTipRole,
+                                                Qt.ItemDataRole.ForegroundRole))
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 #: Dark text colours, readable on the light severity backgrounds in light and dark themes.
 _TEXT_COLOURS = {Severity.ERROR: "#7a1414", Severity.WARNING: "#5a3a00",
@@ -170,6 +176,8 @@ class EntryTableModel(QAbstractTableModel):
         self._rows_cache: dict[int, _RowFindings] = {}
         self._structural = 0
         self._pending_ids: set[int] = set()
+        #: The audit results the last columns show (none until an audit ran).
+        self.audit = AuditColumns()
         for event, handler in self._handlers():
             event.connect(handler)
 
@@ -204,6 +212,20 @@ class EntryTableModel(QAbstractTableModel):
         if count and not self._structural:
             self.dataChanged.emit(self.index(0, 0), self.index(count - 1, len(COLUMNS) - 1),
                                   FINDING_ROLES)
+
+    def set_audit(self, results: Mapping[str, UrlAudit] | None) -> None:
+        """Show ``results`` (URL to audit result, a live mapping) in the audit columns."""
+        self.audit.show(results)
+        self.audit_changed()
+
+    def audit_changed(self) -> None:
+        """Redraw the audit columns (results arrived)."""
+        count = len(self.document)
+        if count and not self._structural:
+            self.dataChanged.emit(self.index(0, AUDIT_COLUMN),
+                                  self.index(count - 1, len(COLUMNS) - 1),
+                                  [*VALUE_ROLES, Qt.ItemDataRole.ToolTipRole,
+                                   Qt.ItemDataRole.ForegroundRole])
 
     def set_editor(self, editor: EntryEditor | None) -> None:
         """Take edits through ``editor`` from now on; ``None`` makes the table read-only."""
@@ -342,6 +364,8 @@ class EntryTableModel(QAbstractTableModel):
 
     def cell_data(self, row: int, column: int, role: int) -> Any:
         """What :meth:`data` gives for a cell, by row and column (the proxy's fast path)."""
+        if column >= AUDIT_COLUMN and role in _AUDIT_ROLES:
+            return self.audit.cell(self.document.text(row, 0), column - AUDIT_COLUMN, role)
         if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.EditRole:
             if column < PROTOCOL_COLUMNS:
                 return self.document.text(row, column)
@@ -362,6 +386,8 @@ class EntryTableModel(QAbstractTableModel):
 
     def _refusal(self, row: int, column: int) -> str | None:
         """Why the cell cannot be edited at all, or ``None``."""
+        if column >= AUDIT_COLUMN:
+            return "the audit's findings are read-only: audit the URLs again to update them"
         if column >= PROTOCOL_COLUMNS:
             return f"the number of {COLUMNS[column].lower()} is counted, not typed"
         if self.editor is None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
-from sitemap_studio.qt_models.column_kinds import shown_columns
+from sitemap_studio.qt_models.column_kinds import AUDIT_COLUMNS, shown_columns
 from sitemap_studio.qt_models.entry_table_model import PROTOCOL_COLUMNS
 from sitemap_studio.settings import AppSettings
 
@@ -24,6 +24,8 @@ MAX_FITTED_LOCATION = 560
 MIN_FITTED_LOCATION = 220
 #: Room around a count column's title.
 TITLE_PADDING = 14
+#: Widths of the audit columns when they first appear (Status, Verdict, Final URL).
+AUDIT_WIDTHS = (90, 110, 260)
 #: Fitting looks at this many rows (a million rows would take seconds).
 FIT_SAMPLE_ROWS = 400
 
@@ -60,15 +62,17 @@ class ColumnLayouts:
             state = self.settings.column_state(kind)
         return state
 
-    def apply(self, kind: str | None) -> None:
-        """Lay the header out for a document of ``kind`` just shown (``None``: nothing shown)."""
+    def apply(self, kind: str | None, audited: bool = False) -> None:
+        """Lay the header out for a document of ``kind`` just shown (``None``: nothing shown),
+        with the audit's columns when it has audit results."""
         self.kind = kind
         if kind is None:
             return
         header = self.header
         state = self.saved(kind)
         restored = state is not None and header.restoreState(state)
-        shown = shown_columns(kind)
+        shown = shown_columns(kind, audited)
+        self.show_audit(audited)
         for column in range(header.count()):
             header.setSectionHidden(column, column not in shown)
         if not restored:
@@ -77,6 +81,18 @@ class ColumnLayouts:
         model = self.view.model()
         if model is not None:
             model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+
+    def show_audit(self, audited: bool) -> None:
+        """Show or hide the audit's columns (results arrived, or the document has none)."""
+        if self.kind is None:
+            return
+        header = self.header
+        for column in AUDIT_COLUMNS:
+            if column < header.count():
+                hidden = header.isSectionHidden(column)
+                header.setSectionHidden(column, not audited)
+                if audited and hidden and header.sectionSize(column) < AUDIT_WIDTHS[0] // 2:
+                    header.resizeSection(column, AUDIT_WIDTHS[column - AUDIT_COLUMNS[0]])
 
     def fit(self, shown: tuple[int, ...]) -> None:
         """Widths that fit the content of the first rows, the location taking what is left."""

@@ -113,7 +113,8 @@ class EntryTable(QWidget):
         if old is not None and old is not model:
             old.detach()
             old.deleteLater()
-        self.columns.apply(layout_kind(model.document) if model is not None else None)
+        self.columns.apply(layout_kind(model.document) if model is not None else None,
+                           audited=model is not None and bool(model.audit.results))
         if model is not None:
             self.delegates.loc.sitemap_index = model.document.kind.value == "sitemapindex"
         self.current_changed.emit(self.current_entry_id())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from sitemap_studio.core.audit.store import AuditStore
 from sitemap_studio.core.documents import SitemapDocument
@@ -75,4 +76,30 @@ def describe_time_left(seconds: float | None) -> str:
     return f"about {seconds / 3600:.1f} h left"
 
 
-__all__ = ["AuditTarget", "describe_time_left", "skip_recent", "targets_of", "time_left"]
+
+
+class AuditScope(StrEnum):
+    """What an audit run covers."""
+
+    SHOWN = "shown"
+    SELECTION = "selection"
+    PROJECT = "project"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRequest:
+    """What the user asked to audit, and how.
+
+    Attributes:
+        scope: The sitemap shown, its selected entries, or every sitemap of the project.
+        allow_private: Fetch URLs whose host is a private or loopback address too.
+        skip_days: Leave out URLs checked within this many days (0: none).
+    """
+
+    scope: AuditScope
+    allow_private: bool = False
+    skip_days: int = 0
+
+
+__all__ = ["AuditRequest", "AuditScope", "AuditTarget", "describe_time_left", "skip_recent",
+           "targets_of", "time_left"]
