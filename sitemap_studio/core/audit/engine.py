@@ -1,0 +1,173 @@
+"""The audit's engine: every URL fetched in the background, politely, results as they come.
+
+:func:`audit_urls` is the coroutine; :func:`run_audit` runs it to the end on
+the calling thread (the window's worker thread, the CLI) with its own event
+loop. Results reach ``on_result(index, audit)`` one by one as URLs finish (not
+in input order: ``index`` is the item's position in ``items``); progress
+reaches ``on_progress(done, total, eta_seconds)``. Setting the
+:class:`~sitemap_studio.core.progress.CancelToken` from any thread stops the
+audit within a fraction of a second: requests in flight are abandoned and
+:class:`~sitemap_studio.core.errors.Cancelled` is raised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import aiohttp
+
+from sitemap_studio.core.audit.fetch import Fetcher
+from sitemap_studio.core.audit.follow import Follower
+from sitemap_studio.core.audit.guarded_resolver import GuardedResolver
+from sitemap_studio.core.audit.options import AuditItem, AuditOptions
+from sitemap_studio.core.audit.results import UrlAudit
+from sitemap_studio.core.audit.robots_cache import RobotsCache
+from sitemap_studio.core.audit.verdicts import judge, now_text
+from sitemap_studio.core.errors import Cancelled
+from sitemap_studio.core.progress import CancelToken
+
+#: Called with (index of the item in ``items``, its result) as each URL finishes.
+ResultCallback = Callable[[int, UrlAudit], None]
+#: Called with (URLs done, URLs in all, estimated seconds left or ``None`` while unknown).
+AuditProgressCallback = Callable[[int, int, float | None], None]
+#: How often the engine looks at the cancel token, in seconds.
+CANCEL_POLL = 0.05
+
+
+def recent(audit: UrlAudit, days: float, now: datetime | None = None) -> bool:
+    """Whether ``audit`` was checked less than ``days`` days before ``now``."""
+    try:
+        when = datetime.fromisoformat(audit.checked_at)
+    except ValueError:
+        return False
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - when < timedelta(days=days)
+
+
+class _Progress:
+    def __init__(self, total: int, callback: AuditProgressCallback | None) -> None:
+        self.total = total
+        self.done = 0
+        self._fetched = 0
+        self._callback = callback
+        self._started = time.monotonic()
+
+    def step(self, fetched: bool) -> None:
+        self.done += 1
+        self._fetched += fetched
+        if self._callback is None:
+            return
+        elapsed = time.monotonic() - self._started
+        left = self.total - self.done
+        eta = elapsed / self._fetched * left if self._fetched and elapsed > 0 else None
+        self._callback(self.done, self.total, 0.0 if left == 0 else eta)
+
+
+def make_session(options: AuditOptions) -> aiohttp.ClientSession:
+    """The HTTP session of one audit: limits, timeout, no cookies, the guarded resolver."""
+    connector = aiohttp.TCPConnector(
+        limit=options.concurrency, limit_per_host=options.per_host, ttl_dns_cache=300,
+        resolver=GuardedResolver(options.allow_private))
+    return aiohttp.ClientSession(
+        connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
+        timeout=aiohttp.ClientTimeout(total=options.timeout),
+        headers={"User-Agent": options.user_agent}, trust_env=False)
+
+
+async def audit_urls(items: Sequence[AuditItem], options: AuditOptions,
+                     on_result: ResultCallback, cancel: CancelToken | None = None,
+                     on_progress: AuditProgressCallback | None = None,
+                     previous: Mapping[str, UrlAudit] | None = None) -> None:
+    """Audit every item; report each result through ``on_result`` as it finishes.
+
+    Args:
+        items: The URLs, with the file and line each came from.
+        options: Limits, timeout, user agent, private addresses, re-audit window.
+        on_result: Called once per item, in the order URLs finish.
+        cancel: Set it (from any thread) to stop; :class:`Cancelled` is raised.
+        on_progress: Called after each result with (done, total, eta seconds).
+        previous: Earlier results by URL; with ``options.recheck_after_days``
+            those checked more recently are reported again without a fetch.
+    """
+    progress = _Progress(len(items), on_progress)
+    work: Iterator[int] = iter(range(len(items)))
+    async with make_session(options) as session:
+        fetcher = Fetcher(session, options)
+        follower = Follower(fetcher, RobotsCache(fetcher, options.product_token),
+                            options.product_token)
+
+        async def worker() -> None:
+            for index in work:
+                item = items[index]
+                kept = _kept(item, previous, options)
+                if kept is not None:
+                    on_result(index, kept)
+                    progress.step(False)
+                    continue
+                trace = await follower.follow(item.url)
+                on_result(index, judge(item, trace, options, now_text()))
+                progress.step(True)
+
+        workers = [asyncio.ensure_future(worker())
+                   for _ in range(max(1, min(options.concurrency, len(items))))]
+        try:
+            await _until_done_or_cancelled(workers, cancel)
+        finally:
+            for task in workers:
+                task.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+    if cancel is not None and cancel.cancelled:
+        raise Cancelled()
+
+
+def _kept(item: AuditItem, previous: Mapping[str, UrlAudit] | None,
+          options: AuditOptions) -> UrlAudit | None:
+    if previous is None or options.recheck_after_days is None:
+        return None
+    earlier = previous.get(item.url)
+    if earlier is None or not recent(earlier, options.recheck_after_days):
+        return None
+    return replace(earlier, file=item.file, line=item.line, lastmod=item.lastmod)
+
+
+async def _until_done_or_cancelled(workers: Sequence[asyncio.Future[None]],
+                                   cancel: CancelToken | None) -> None:
+    pending = set(workers)
+    while pending:
+        done, pending = await asyncio.wait(pending, timeout=CANCEL_POLL,
+                                           return_when=asyncio.FIRST_EXCEPTION)
+        for task in done:
+            task.result()  # a bug in a worker surfaces here, not as a silent stall
+        if cancel is not None and cancel.cancelled:
+            return
+
+
+def run_audit(items: Sequence[AuditItem], options: AuditOptions,
+              on_result: ResultCallback, cancel: CancelToken | None = None,
+              on_progress: AuditProgressCallback | None = None,
+              previous: Mapping[str, UrlAudit] | None = None) -> None:
+    """:func:`audit_urls` to the end on this thread, with an event loop of its own."""
+    asyncio.run(audit_urls(items, options, on_result, cancel, on_progress, previous))
+
+
+def audit_all(items: Sequence[AuditItem], options: AuditOptions,
+              cancel: CancelToken | None = None,
+              on_progress: AuditProgressCallback | None = None,
+              previous: Mapping[str, UrlAudit] | None = None) -> list[UrlAudit]:
+    """Every item's result, in input order (for the CLI and scripts)."""
+    results: list[UrlAudit | None] = [None] * len(items)
+
+    def keep(index: int, audit: UrlAudit) -> None:
+        results[index] = audit
+
+    run_audit(items, options, keep, cancel, on_progress, previous)
+    return [audit for audit in results if audit is not None]
+
+
+__all__ = ["AuditProgressCallback", "ResultCallback", "audit_all", "audit_urls", "make_session",
+           "recent", "run_audit"]
