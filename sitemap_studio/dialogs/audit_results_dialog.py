@@ -82,7 +82,7 @@ class AuditResultsDialog(QDialog):
         for kind in FixKind:
             plan = self.plans.get(kind)
             count = len(plan) if plan is not None else 0
-            button = QRadioButton(f"{kind.title} ({plural(count, 'entry', 'entries')})", fixes)
+            button = QRadioButton(f"{kind.label} ({plural(count, 'entry', 'entries')})", fixes)
             button.setObjectName(f"fix_{kind}")
             button.setEnabled(count > 0)
             button.toggled.connect(self._show_preview)

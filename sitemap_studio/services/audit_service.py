@@ -1,6 +1,6 @@
 """Run the URL audit in the background and hand its results to the GUI thread in batches.
 
-The engine (a core function, see :mod:`sitemap_studio.core.audit`) fetches
+The engine (:func:`~sitemap_studio.core.audit.run_audit`) fetches
 every target and calls ``on_result`` with each
 :class:`~sitemap_studio.core.audit.results.UrlAudit` as soon as it is known.
 It runs as a :class:`~sitemap_studio.services.jobs.Job`; each result reaches
@@ -15,17 +15,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sitemap_studio.core.audit.results import UrlAudit
-from sitemap_studio.core.audit.targets import AuditTarget, describe_time_left, time_left
+from sitemap_studio.core.audit import AuditItem, AuditOptions, UrlAudit, run_audit
+from sitemap_studio.core.audit.targets import describe_time_left, time_left
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.progress import CancelToken
 from sitemap_studio.services.jobs import Job, JobRunner
 
-#: ``engine(targets, options, *, on_result, cancel, progress)``: the core's audit function.
-AuditEngine = Callable[..., Any]
+
+def run_engine(items: Sequence[AuditItem], options: AuditOptions, *, cancel: CancelToken,
+               progress: Callable[[int, int], None],
+               on_result: Callable[[UrlAudit], None]) -> None:
+    """:func:`~sitemap_studio.core.audit.run_audit` in the job's calling convention."""
+    run_audit(items, options, lambda _index, result: on_result(result), cancel=cancel,
+              on_progress=lambda done, total, _eta: progress(done, total))
 
 #: Results are handed on at most this often (milliseconds).
 BATCH_MS = 100
@@ -45,11 +50,9 @@ class AuditService(QObject):
     #: (bool): whether a run is under way.
     busy_changed = Signal(bool)
 
-    def __init__(self, runner: JobRunner, engine: AuditEngine,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, runner: JobRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.engine = engine
         self.job: Job | None = None
         self._pending: list[UrlAudit] = []
         self._started = 0.0
@@ -62,10 +65,10 @@ class AuditService(QObject):
         """Whether a run is under way."""
         return self.job is not None
 
-    def start(self, targets: Sequence[AuditTarget], options: object) -> Job:
-        """Audit ``targets`` with the engine's ``options``; cancels a run under way."""
+    def start(self, items: Sequence[AuditItem], options: AuditOptions) -> Job:
+        """Audit ``items`` with ``options``; cancels a run under way."""
         self.cancel()
-        job = Job(self.engine, list(targets), options, partial_keyword="on_result")
+        job = Job(run_engine, list(items), options, partial_keyword="on_result")
         job.cancel_wins = False  # the results that came stay, whatever happens after
         self.job = job
         self._pending = []
@@ -127,4 +130,4 @@ class AuditService(QObject):
             self.failed.emit(error)
 
 
-__all__ = ["BATCH_MS", "AuditEngine", "AuditService"]
+__all__ = ["BATCH_MS", "AuditService", "run_engine"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +40,8 @@ class IssuesPanel(QWidget):
         self.document: SitemapDocument | None = None
         #: Fixes the window builds itself, by finding code (they need what only it knows).
         self.context_fixes: dict[str, str] = {}
+        #: Findings from elsewhere than the validator (the URL audit's), listed after its own.
+        self.extra_findings: Callable[[SitemapDocument], list[Finding]] | None = None
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -103,10 +107,12 @@ class IssuesPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the list from the validator now."""
         document = self.document
+        extra = self.extra_findings(document) if document is not None and \
+            self.extra_findings is not None else []
         if document is None:
             self.model.set_findings([])
         elif self.validator is None:
-            self.model.set_findings(document.load_findings)
+            self.model.set_findings([*document.load_findings, *extra])
         else:
             def position(entry_id: int) -> int | None:
                 try:
@@ -114,7 +120,7 @@ class IssuesPanel(QWidget):
                 except KeyError:
                     return None
 
-            self.model.set_findings(self.validator.findings(), position)
+            self.model.set_findings([*self.validator.findings(), *extra], position)
         counts = self.model.counts()
         self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
                              f"{plural(counts[Severity.WARNING], 'warning')}, "

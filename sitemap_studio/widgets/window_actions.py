@@ -70,6 +70,17 @@ class WindowActions:
         self.export.setShortcut(QKeySequence("Ctrl+E"))
         self.submission = new("Su&bmission Kit\N{HORIZONTAL ELLIPSIS}", publish.submission_kit,
                               None, "robots.txt lines, IndexNow, and the retired ping links")
+        audits = window.audits
+        self.audit = new("&Audit URLs\N{HORIZONTAL ELLIPSIS}", audits.audit, None,
+                         "Fetch every URL of the sitemap shown, a selection or the project and "
+                         "tell which ones search engines can index")
+        self.audit.setShortcut(QKeySequence("Ctrl+Shift+A"))
+        self.audit_results = new("Audit &Results and Fixes\N{HORIZONTAL ELLIPSIS}",
+                                 audits.show_results, None,
+                                 "Counts per verdict, and fixes with a preview for the sitemap "
+                                 "shown")
+        self.cancel_audit = new("&Cancel Audit", audits.cancel, None,
+                                "Stop the audit under way (its results so far stay)")
         self.quit = new("&Quit", window.close, std.Quit, "Close Sitemap Studio")
         group = window.session.undo_group
         self.undo = group.createUndoAction(window, "&Undo")
@@ -139,7 +150,7 @@ class WindowActions:
                              ("duplicate", self.duplicate), ("delete", self.delete),
                              ("bulk-edit", self.bulk_edit), ("find-replace", self.find_replace),
                              ("dedupe", self.dedupe), ("import", self.import_),
-                             ("export", self.export)):
+                             ("export", self.export), ("audit", self.audit)):
             decorate(action, name)
         group = self.window.session.undo_group
         group.undoTextChanged.connect(lambda text: self.undo.setToolTip(
@@ -173,6 +184,9 @@ class WindowActions:
             edit_menu.addSeparator() if item is None else edit_menu.addAction(item)
         validation_menu = bar.addMenu("&Validation")
         validation_menu.addActions(self.profiles.actions())
+        tools_menu = bar.addMenu("&Tools")
+        for action in (self.audit, self.audit_results, self.cancel_audit):
+            tools_menu.addAction(action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.example)
         help_menu.addAction(self.about)
@@ -182,7 +196,8 @@ class WindowActions:
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         for item in (self.new_sitemap, self.open, self.save, None, self.undo, self.redo, None,
                      self.insert, self.duplicate, self.delete, None, self.bulk_edit,
-                     self.find_replace, self.dedupe, None, self.import_, self.export):
+                     self.find_replace, self.dedupe, None, self.import_, self.export, None,
+                     self.audit):
             toolbar.addSeparator() if item is None else toolbar.addAction(item)
         self.window.addToolBar(toolbar)
         self.update_recent()
@@ -233,6 +248,11 @@ class WindowActions:
             action.setEnabled(editable and selected)
         self.copy.setEnabled(selected)
         self.select_all.setEnabled(state is not None)
+        auditing = window.audits.busy
+        self.audit.setEnabled(loaded and not auditing)
+        self.cancel_audit.setEnabled(auditing)
+        self.audit_results.setEnabled(state is not None and bool(
+            window.audits.results_of(state)))
 
     def _set_profile(self, profile: Profile) -> None:
         self.window.session.set_profile(profile)

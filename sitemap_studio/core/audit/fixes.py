@@ -34,14 +34,14 @@ REMOVABLE = (Verdict.NOT_FOUND, Verdict.NOINDEX, Verdict.CANONICALISED, Verdict.
 
 
 class FixKind(StrEnum):
-    """The fixes an audit offers; :attr:`title` names each in buttons and the undo history."""
+    """The fixes an audit offers; :attr:`label` names each in buttons and the undo history."""
 
     REPLACE_REDIRECTS = "replace-redirects"
     REMOVE = "remove"
     LASTMOD = "lastmod"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         """The fix's name, as the window shows it."""
         if self is FixKind.REPLACE_REDIRECTS:
             return "Replace redirected URLs by their final URL"
@@ -74,7 +74,7 @@ class FixPlan:
     @property
     def title(self) -> str:
         """The fix's name."""
-        return self.kind.title
+        return self.kind.label
 
     @property
     def entry_ids(self) -> list[int]:

@@ -87,8 +87,9 @@ class AuditStore:
             self.add(result)
 
     def of_file(self, key: str) -> dict[str, UrlAudit]:
-        """The results of the file ``key``, by URL (a live view: do not change it)."""
-        return self._files.get(key, {})
+        """The results of the file ``key``, by URL: a live view (results added later show
+        in it), not to be changed by the caller."""
+        return self._files.setdefault(key, {})
 
     def get(self, key: str, url: str) -> UrlAudit | None:
         """The result of ``url`` in file ``key``, if it was audited."""

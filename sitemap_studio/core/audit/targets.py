@@ -3,8 +3,9 @@
 The window audits the sitemap shown, a selection of it, or every sitemap of
 the project; a re-audit can skip URLs whose result is younger than a number
 of days. :func:`targets_of` lists the entries of one document as
-:class:`AuditTarget` values (each URL once per file), :func:`skip_recent`
-leaves out the recent ones, and :func:`time_left` estimates the rest of a run.
+:class:`~sitemap_studio.core.audit.options.AuditItem` values (each URL once per
+file), :func:`skip_recent` leaves out the recent ones, and :func:`time_left`
+estimates the rest of a run.
 """
 
 from __future__ import annotations
@@ -14,41 +15,31 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from sitemap_studio.core.audit.inputs import document_items
+from sitemap_studio.core.audit.options import AuditItem
 from sitemap_studio.core.audit.store import AuditStore
 from sitemap_studio.core.documents import SitemapDocument
 
 
-@dataclass(frozen=True, slots=True)
-class AuditTarget:
-    """One URL to audit, and the file and line of the entry that lists it."""
-
-    url: str
-    file: str
-    line: int | None = None
-    lastmod: str | None = None
-
-
 def targets_of(document: SitemapDocument, key: str,
-               rows: Iterable[int] | None = None) -> list[AuditTarget]:
+               rows: Iterable[int] | None = None) -> list[AuditItem]:
     """The URLs of ``document`` (all rows, or ``rows``) to audit, in document order.
 
     ``key`` names the file in the results. A URL listed twice is audited once;
     entries without a location are left out.
     """
-    chosen = range(len(document)) if rows is None else sorted(set(rows))
+    chosen = None if rows is None else sorted(set(rows))
     seen: set[str] = set()
-    targets: list[AuditTarget] = []
-    for row in chosen:
-        url = document.text(row, 0)
-        if not url or url in seen:
-            continue
-        seen.add(url)
-        targets.append(AuditTarget(url, key, document.line_of(row), document.text(row, 1)))
+    targets: list[AuditItem] = []
+    for item in document_items(document, key, chosen):
+        if item.url not in seen:
+            seen.add(item.url)
+            targets.append(item)
     return targets
 
 
-def skip_recent(targets: Sequence[AuditTarget], store: AuditStore, days: float,
-                now: datetime) -> tuple[list[AuditTarget], int]:
+def skip_recent(targets: Sequence[AuditItem], store: AuditStore, days: float,
+                now: datetime) -> tuple[list[AuditItem], int]:
     """``targets`` less those checked within ``days`` days; and how many were left out."""
     if days <= 0:
         return list(targets), 0
@@ -101,5 +92,5 @@ class AuditRequest:
     skip_days: int = 0
 
 
-__all__ = ["AuditRequest", "AuditScope", "AuditTarget", "describe_time_left", "skip_recent",
+__all__ = ["AuditRequest", "AuditScope", "describe_time_left", "skip_recent",
            "targets_of", "time_left"]

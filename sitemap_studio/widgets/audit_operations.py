@@ -1,0 +1,338 @@
+"""The window's URL audit: start it, watch results fill the table, keep them, apply the fixes.
+
+Audit asks what to fetch (:class:`~sitemap_studio.dialogs.audit_start_dialog.AuditStartDialog`),
+then the :class:`~sitemap_studio.services.audit_service.AuditService` runs
+the engine in the background; each batch of results lands in the
+workspace's :class:`~sitemap_studio.core.audit.store.AuditStore`, the table's
+Status, Verdict and Final URL columns appear and fill, and the issues panel
+lists one finding per URL that cannot be indexed. The status bar shows the
+progress with the time left, and its Cancel stops the run (results so far
+stay).
+
+A project keeps the results in its side file (see
+:mod:`sitemap_studio.core.audit.store`), written when a run ends and read
+when the project opens; a lone file keeps them while it is open.
+
+Audit Results shows the counts per verdict and the fixes, each previewed
+and applied as one undoable step on the document shown.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+from sitemap_studio.commands import entry_commands
+from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
+from sitemap_studio.core.audit import AuditItem, AuditOptions, UrlAudit, Verdict
+from sitemap_studio.core.audit.fixes import FixKind, FixPlan, final_is_indexable, plan_fix
+from sitemap_studio.core.audit.issues import audit_findings
+from sitemap_studio.core.audit.store import (
+    AuditStore,
+    load_results,
+    now_utc,
+    save_results,
+    side_file,
+)
+from sitemap_studio.core.audit.targets import AuditRequest, AuditScope, skip_recent, targets_of
+from sitemap_studio.core.bulk_edit import rows_for_ids, with_field
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.services.audit_service import AuditService
+from sitemap_studio.services.session import DocumentState
+
+if TYPE_CHECKING:
+    from sitemap_studio.widgets.main_window import MainWindow
+
+#: While an audit runs, the issues panel is rebuilt at most this often (milliseconds).
+ISSUES_REFRESH_MS = 1000
+
+
+class AuditOperations(QObject):
+    """The audit of the open workspace: its results, the run under way and the fixes."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.store = AuditStore()
+        self.service = AuditService(window.runner, self)
+        self.service.results_arrived.connect(self._arrived)
+        self.service.progress.connect(self._progress)
+        self.service.finished.connect(self._finished)
+        self.service.failed.connect(self._failed)
+        self.service.busy_changed.connect(lambda _busy: self.window.window_actions.update_enabled())
+        self._issues_timer = QTimer(self)
+        self._issues_timer.setSingleShot(True)
+        self._issues_timer.setInterval(ISSUES_REFRESH_MS)
+        self._issues_timer.timeout.connect(window.issues_panel.refresh)
+        self._run_total = 0
+        self._run_done = 0
+        self._skip_note = ""
+        window.issues_panel.extra_findings = self.findings_of
+        window.session.opened.connect(self._opened)
+        window.workspace_loaded.connect(self._workspace_loaded)
+        window.document_shown.connect(self._document_shown)
+        window.session.renamed.connect(self._renamed)
+
+    # ------------------------------------------------------------------ keys and results
+
+    def key_of(self, path: str) -> str:
+        """The name a file's results are kept under: relative to the project, or its path."""
+        project = self.window.session.project
+        if project is not None and project.path is not None:
+            try:
+                return project.relative_path(path)
+            except SitemapError:
+                pass
+        return path
+
+    def results_of(self, state: DocumentState) -> dict[str, UrlAudit]:
+        """The results of ``state``'s file, by URL (a live mapping the table reads)."""
+        return self.store.of_file(self.key_of(state.path))
+
+    def findings_of(self, document: SitemapDocument) -> list[Finding]:
+        """The issues panel's audit findings of ``document`` (one per URL not indexable)."""
+        state = self.window.current
+        if state is None or state.document is not document:
+            return []
+        return audit_findings(document, self.results_of(state))
+
+    def _side_file(self) -> str | None:
+        project = self.window.session.project
+        return side_file(project.path) if project is not None and project.path else None
+
+    # ------------------------------------------------------------------ following the window
+
+    def _opened(self, _workspace: object) -> None:
+        self.service.cancel()
+        self.store = AuditStore()
+
+    def _workspace_loaded(self, _workspace: Workspace) -> None:
+        path = self._side_file()
+        if path is None or not os.path.exists(path):
+            return
+        store, problem = load_results(path)
+        if problem is not None:
+            self.window.show_message(f"Audit results not read: {problem}")
+            return
+        self.store = store
+        self._show_current()
+        if store:
+            self.window.show_message(f"{self.window.message_label.text()}; audit results of "
+                                     f"{store.taken_at or 'an earlier audit'} shown")
+
+    def _document_shown(self, state: DocumentState | None) -> None:
+        model = self.window.entry_table.model
+        if state is None or model is None:
+            return
+        results = self.results_of(state)
+        model.set_audit(results)
+        self.window.entry_table.columns.show_audit(bool(results))
+        if results:
+            self.window.issues_panel.refresh()
+
+    def _show_current(self) -> None:
+        self._document_shown(self.window.current)
+
+    def _renamed(self, state: DocumentState, old: str) -> None:
+        self.store.rename_file(self.key_of(old), self.key_of(state.path))
+        self._show_current()
+
+    # ------------------------------------------------------------------ running
+
+    @property
+    def busy(self) -> bool:
+        """Whether an audit is under way."""
+        return self.service.busy
+
+    def scope_counts(self) -> dict[AuditScope, int]:
+        """How many entries each scope the window can audit now holds."""
+        window = self.window
+        counts: dict[AuditScope, int] = {}
+        if window.current is not None:
+            counts[AuditScope.SHOWN] = len(window.current.document)
+            selected = len(window.entry_table.selected_rows())
+            if selected:
+                counts[AuditScope.SELECTION] = selected
+        if window.session.project is not None:
+            counts[AuditScope.PROJECT] = sum(len(state.document)
+                                             for state in window.session.states.values())
+        return counts
+
+    def audit(self) -> None:
+        """Ask what to audit, then start (the toolbar's and the Tools menu's Audit)."""
+        from sitemap_studio.dialogs.audit_start_dialog import AuditStartDialog
+
+        settings = self.window.settings
+        request = AuditStartDialog.ask(self.window, self.scope_counts(),
+                                       allow_private=settings.allow_private(),
+                                       skip_days=settings.audit_skip_days())
+        if request is None:
+            return
+        settings.set_allow_private(request.allow_private)
+        settings.set_audit_skip_days(request.skip_days)
+        self.start(request)
+
+    def items_for(self, scope: AuditScope) -> list[AuditItem]:
+        """The URLs ``scope`` covers now, each once per file."""
+        window = self.window
+        if scope == AuditScope.PROJECT:
+            states = list(window.session.states.values())
+        else:
+            states = [window.current] if window.current is not None else []
+        rows = window.entry_table.selected_rows() if scope == AuditScope.SELECTION else None
+        items: list[AuditItem] = []
+        for state in states:
+            items.extend(targets_of(state.document, self.key_of(state.path), rows))
+        return items
+
+    def start(self, request: AuditRequest) -> bool:
+        """Audit what ``request`` asks for; False when there is nothing to fetch."""
+        items, skipped = skip_recent(self.items_for(request.scope), self.store,
+                                     request.skip_days, now_utc())
+        skip_note = (f"; {plural(skipped, 'URL')} checked within {request.skip_days} days "
+                     "kept") if skipped else ""
+        if not items:
+            self.window.show_message(f"Nothing to audit{skip_note}")
+            return False
+        options = AuditOptions(allow_private=request.allow_private)
+        job = self.service.start(items, options)
+        self._run_total, self._run_done = len(items), 0
+        self._skip_note = skip_note
+        label = f"Auditing {plural(len(items), 'URL')}\N{HORIZONTAL ELLIPSIS}"
+        self.window.progress.follow(job, label)
+        self.window.show_message(label + skip_note)
+        return True
+
+    def cancel(self) -> None:
+        """Stop the audit under way; the results so far stay."""
+        self.service.cancel()
+
+    def _arrived(self, batch: list[UrlAudit]) -> None:
+        self.store.add_all(batch)
+        self._run_done += len(batch)
+        state = self.window.current
+        model = self.window.entry_table.model
+        if state is None or model is None:
+            return
+        key = self.key_of(state.path)
+        if any(result.file == key for result in batch):
+            model.set_audit(self.store.of_file(key))
+            self.window.entry_table.columns.show_audit(True)
+            if not self._issues_timer.isActive():
+                self._issues_timer.start()
+
+    def _progress(self, done: int, total: int, left: str) -> None:
+        self.window.progress.label.setText(f"Audited {done:,} of {total:,} URLs, {left}")
+
+    def _finished(self, cancelled: bool) -> None:
+        self.store.taken_at = now_utc().replace(microsecond=0).isoformat()
+        self._issues_timer.stop()
+        self.window.issues_panel.refresh()
+        saved = self._save()
+        done = self._run_done
+        if cancelled:
+            text = (f"Audit cancelled after {done:,} of {plural(self._run_total, 'URL')}; "
+                    "the results so far are kept")
+        else:
+            text = f"Audited {plural(done, 'URL')}: {self.describe_counts()}"
+        self.window.show_message(text + self._skip_note + saved)
+
+    def _failed(self, error: SitemapError) -> None:
+        self._issues_timer.stop()
+        self.window.issues_panel.refresh()
+        self._save()
+        self.window.show_error("The audit stopped", error.located())
+
+    def _save(self) -> str:
+        """Write the side file of a project; a note for the status bar."""
+        path = self._side_file()
+        if path is None:
+            return ""
+        try:
+            save_results(self.store, path)
+        except SitemapError as error:
+            self.window.show_error("Cannot keep the audit results", error.located())
+            return "; not kept"
+        return ""
+
+    def describe_counts(self, keys: list[str] | None = None) -> str:
+        """"8 indexable, 2 redirect, 1 not-found": the verdicts of the results, in words."""
+        counts = self.store.counts(keys)
+        return ", ".join(f"{item.count:,} {item.verdict}" for item in counts) or "no results"
+
+    # ------------------------------------------------------------------ results and fixes
+
+    def plans(self, state: DocumentState) -> dict[FixKind, FixPlan]:
+        """Each fix's plan for ``state``'s document."""
+        results = self.results_of(state)
+        now = now_utc()
+        return {kind: plan_fix(kind, state.document, results, now) for kind in FixKind}
+
+    def show_results(self) -> None:
+        """The summary, and the fixes for the sitemap shown with their previews."""
+        from sitemap_studio.dialogs.audit_results_dialog import AuditResultsDialog
+
+        state = self.window.current
+        if state is None:
+            return
+        key = self.key_of(state.path)
+        counts = self.store.counts([key])
+        heading = (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
+                   f" audited" + (f", last on {self.store.taken_at}" if self.store.taken_at else "")
+                   + ". Apply a fix to the sitemap shown; each is one step you can undo.")
+        plan = AuditResultsDialog.ask(self.window, counts, self.plans(state), heading=heading)
+        if plan is not None:
+            self.apply(plan)
+
+    def apply(self, plan: FixPlan) -> int:
+        """Apply ``plan`` to the document shown as one undoable step; how many entries changed."""
+        state = self.window.edits.state
+        if state is None or not plan.changes:
+            return 0
+        document, stack = state.document, state.stack
+        count = len(plan.changes)
+        text = f"{plan.title} ({count:,})"
+        if plan.kind == FixKind.REMOVE:
+            rows = sorted(rows_for_ids(document, plan.entry_ids).values())
+            done = bool(rows) and entry_commands.push_applied(
+                stack, RemoveEntriesCommand(document, rows, text), self._refused)
+        else:
+            field = "loc" if plan.kind == FixKind.REPLACE_REDIRECTS else "lastmod"
+            rows_of = rows_for_ids(document, plan.entry_ids)
+            entries = [with_field(document.entry_at(rows_of[change.entry_id]), field,
+                                  change.after)
+                       for change in plan.changes if change.entry_id in rows_of]
+            if plan.kind == FixKind.REPLACE_REDIRECTS:
+                self._keep_final_results(state, plan)
+            done = entry_commands.apply_plan(stack, document, entries, text,
+                                             on_error=self._refused)
+        if not done:
+            return 0
+        self.window.issues_panel.refresh()
+        self.window.show_message(f"{text}: done; Undo reverts it")
+        return count
+
+    def _keep_final_results(self, state: DocumentState, plan: FixPlan) -> None:
+        """After a replacement the entries list the final URLs: their results are what the
+        audit saw at the end of the redirects (200, indexable)."""
+        results = self.results_of(state)
+        for change in plan.changes:
+            result = results.get(change.loc)
+            if result is None or change.after is None or not final_is_indexable(result):
+                continue
+            if change.after not in results:
+                self.store.add(replace(result, url=change.after, status=result.final_status,
+                                       redirects=(), verdict=Verdict.INDEXABLE, findings=()))
+
+    def _refused(self, error: SitemapError) -> None:
+        self.window.show_message(f"Not applied: {error.message}")
+
+
+__all__ = ["AuditOperations"]
