@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from helpers.local_http import LOCAL
+from sitemap_studio.core.audit import AuditOptions, UrlAudit
+
+#: Generous: a busy machine must never turn a test's answer into a timeout.
+TIMEOUT = 10.0
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -120,3 +124,15 @@ def audit_site() -> Iterator[AuditSite]:
         assert site.loop is not None
         site.loop.call_soon_threadsafe(stop[0].set)
         thread.join(30)
+
+
+def options(**changes: object) -> AuditOptions:
+    """Test options: private addresses allowed (the servers are on 127.0.0.1)."""
+    values: dict[str, object] = {"allow_private": True, "timeout": TIMEOUT}
+    values.update(changes)
+    return AuditOptions(**values)  # type: ignore[arg-type]
+
+
+def codes(result: UrlAudit) -> list[str]:
+    """The finding codes of one result."""
+    return [finding.code for finding in result.findings]

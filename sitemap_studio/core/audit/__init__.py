@@ -30,16 +30,34 @@ Public API (the window and the CLI use only these):
   project's form; :func:`summary` counts verdicts.
 """
 
-from sitemap_studio.core.audit.engine import (
-    AuditProgressCallback,
-    ResultCallback,
-    audit_all,
-    audit_urls,
-    run_audit,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from sitemap_studio.core.audit.inputs import document_items, workspace_items
 from sitemap_studio.core.audit.options import DEFAULT_USER_AGENT, AuditItem, AuditOptions
 from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict, summary
+
+if TYPE_CHECKING:
+    from sitemap_studio.core.audit.engine import (
+        AuditProgressCallback,
+        ResultCallback,
+        audit_all,
+        audit_urls,
+        run_audit,
+    )
+
+#: Imported on first use: the HTTP client is not loaded by commands that never fetch.
+_ENGINE_NAMES = frozenset({"AuditProgressCallback", "ResultCallback", "audit_all", "audit_urls",
+                           "run_audit"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ENGINE_NAMES:
+        return getattr(importlib.import_module("sitemap_studio.core.audit.engine"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_USER_AGENT",

@@ -88,10 +88,26 @@ def charset_of(content_type: str | None) -> str | None:
         return None
 
 
+def _sniffed(body: bytes) -> str | None:
+    """UTF-8 for a page that declares no charset of its own and reads as UTF-8.
+
+    libxml2 would read such a page as Latin-1; browsers and crawlers look at
+    the bytes first, and most pages today are UTF-8.
+    """
+    if _CHARSET.search(body[:2048].decode("ascii", "replace")):
+        return None
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(body) - 3:  # more than a character cut short at the end
+            return None
+    return "utf-8"
+
+
 def html_signals(body: bytes, content_type: str | None, base: str,
                  agents: frozenset[str]) -> tuple[bool, list[str]]:
     """(``noindex`` in a meta tag, canonical hrefs resolved) of an HTML page's head."""
-    root = parse_html(body, charset_of(content_type)) if body else None
+    root = parse_html(body, charset_of(content_type) or _sniffed(body)) if body else None
     if root is None:
         return False, []
     head = root.find("head")
