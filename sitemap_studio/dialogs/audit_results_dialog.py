@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.audit.fixes import FixKind, FixPlan
+from sitemap_studio.core.audit.fixes import FixChange, FixKind, FixPlan
 from sitemap_studio.core.audit.results import Verdict
 from sitemap_studio.core.audit.store import VerdictCount
 from sitemap_studio.dialogs.feedback_label import ok_cancel_buttons, plural
@@ -35,7 +35,12 @@ from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTabl
 #: How many changes the preview lists at most.
 PREVIEW_LIMIT = 500
 SUMMARY_HEADERS = ("Verdict", "URLs", "What it means")
-PREVIEW_HEADERS = ("Row", "Location", "Before", "After", "Why")
+#: The preview's columns for each fix (the location is the value a redirect fix changes).
+PREVIEW_HEADERS = {
+    FixKind.REPLACE_REDIRECTS: ("Row", "Location", "Final URL", "Why"),
+    FixKind.REMOVE: ("Row", "Location removed", "Why"),
+    FixKind.LASTMOD: ("Row", "Location", "lastmod now", "lastmod after", "Why"),
+}
 MEANINGS = {
     Verdict.INDEXABLE: "answers 200 and may be indexed",
     Verdict.BLOCKED: "robots.txt disallows crawling it",
@@ -47,6 +52,17 @@ MEANINGS = {
     Verdict.CANONICALISED: "names another URL as its canonical one",
     Verdict.UNREACHABLE: "did not answer (or was not fetched)",
 }
+
+
+def preview_cells(kind: FixKind, change: FixChange, after: str | None = None) -> tuple[str, ...]:
+    """One line of the preview of fix ``kind`` (``after`` replaces the new value's text)."""
+    row = f"{change.row + 1:,}"
+    new = after if after is not None else (change.after or "")
+    if kind == FixKind.REPLACE_REDIRECTS:
+        return row, change.loc, new, change.reason
+    if kind == FixKind.REMOVE:
+        return row, change.loc, change.reason
+    return row, change.loc, change.before or "(none)", new, change.reason
 
 
 def summary_rows(counts: Sequence[VerdictCount]) -> list[PreviewRow]:
@@ -68,7 +84,7 @@ class AuditResultsDialog(QDialog):
                  heading: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Audit Results")
-        self.setMinimumSize(760, 560)
+        self.setMinimumSize(760, 480)
         self.plans = dict(plans)
         heading_label = QLabel(heading, self)
         heading_label.setWordWrap(True)
@@ -76,6 +92,11 @@ class AuditResultsDialog(QDialog):
         self.summary_model.set_rows(summary_rows(counts))
         self.summary_view = self._table(self.summary_model, stretch=2)
         self.summary_view.setObjectName("audit_summary")
+        rows = self.summary_model.rowCount()
+        self.summary_view.setFixedHeight(  # every verdict in view, no scrolling
+            self.summary_view.horizontalHeader().sizeHint().height()
+            + self.summary_view.verticalHeader().defaultSectionSize() * max(rows, 1)
+            + 2 * self.summary_view.frameWidth())
         fixes = QGroupBox("Fixes for the sitemap shown", self)
         fixes_layout = QVBoxLayout(fixes)
         self.fix_buttons: dict[FixKind, QRadioButton] = {}
@@ -88,7 +109,9 @@ class AuditResultsDialog(QDialog):
             button.toggled.connect(self._show_preview)
             self.fix_buttons[kind] = button
             fixes_layout.addWidget(button)
-        self.preview_model = PreviewTableModel(PREVIEW_HEADERS, numeric=(0,), parent=self)
+        self.preview_models = {kind: PreviewTableModel(headers, numeric=(0,), parent=self)
+                               for kind, headers in PREVIEW_HEADERS.items()}
+        self.preview_model = self.preview_models[FixKind.REPLACE_REDIRECTS]
         self.preview = self._table(self.preview_model, stretch=1)
         self.preview.setObjectName("fix_preview")
         self.preview_note = QLabel(self)
@@ -97,7 +120,7 @@ class AuditResultsDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
         layout = QVBoxLayout(self)
         layout.addWidget(heading_label)
-        layout.addWidget(self.summary_view, 1)
+        layout.addWidget(self.summary_view)
         layout.addWidget(fixes)
         layout.addWidget(self.preview, 2)
         layout.addWidget(self.preview_note)
@@ -109,16 +132,23 @@ class AuditResultsDialog(QDialog):
 
     def _table(self, model: PreviewTableModel, stretch: int) -> QTableView:
         view = QTableView(self)
-        view.setModel(model)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.verticalHeader().hide()
+        view.verticalHeader().setDefaultSectionSize(22)
         view.setWordWrap(False)
+        self._set_model(view, model, stretch)
+        return view
+
+    @staticmethod
+    def _set_model(view: QTableView, model: PreviewTableModel, stretch: int) -> None:
+        view.setModel(model)
         header = view.horizontalHeader()
         for column in range(model.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # The location (or the meaning) and the last column share what is left.
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-        return view
+        header.setSectionResizeMode(model.columnCount() - 1, QHeaderView.ResizeMode.Stretch)
 
     def chosen(self) -> FixPlan | None:
         """The plan of the fix chosen, if it changes anything."""
@@ -130,14 +160,15 @@ class AuditResultsDialog(QDialog):
         plan = self.chosen()
         rows = []
         if plan is not None:
-            for change in plan.changes[:PREVIEW_LIMIT]:
-                rows.append(PreviewRow((f"{change.row + 1:,}", change.loc, change.before or "",
-                                        "(removed)" if change.after is None else change.after,
-                                        change.reason), change.reason))
-            rows.extend(PreviewRow((f"{change.row + 1:,}", change.loc, change.before or "",
-                                    "(left as it is)", change.reason), change.reason, True)
+            self.preview_model = self.preview_models[plan.kind]
+            rows = [PreviewRow(preview_cells(plan.kind, change), change.reason)
+                    for change in plan.changes[:PREVIEW_LIMIT]]
+            rows.extend(PreviewRow(preview_cells(plan.kind, change, "(left as it is)"),
+                                   change.reason, True)
                         for change in plan.left_alone[:PREVIEW_LIMIT])
         self.preview_model.set_rows(rows)
+        if self.preview.model() is not self.preview_model:
+            self._set_model(self.preview, self.preview_model, 1)
         if plan is None:
             note = "No fix applies to the sitemap shown." if not any(
                 b.isEnabled() for b in self.fix_buttons.values()) else ""
@@ -160,4 +191,5 @@ class AuditResultsDialog(QDialog):
             dialog.deleteLater()
 
 
-__all__ = ["MEANINGS", "AuditResultsDialog", "summary_rows"]
+__all__ = ["MEANINGS", "PREVIEW_HEADERS", "AuditResultsDialog", "preview_cells",
+           "summary_rows"]

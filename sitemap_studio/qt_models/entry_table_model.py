@@ -380,7 +380,8 @@ class EntryTableModel(QAbstractTableModel):
             return list(self._findings_at(row).findings)
         if role == Role.DOCUMENT:
             return self.document
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= PROTOCOL_COLUMNS - 1:
+        if role == Qt.ItemDataRole.TextAlignmentRole and PROTOCOL_COLUMNS - 1 <= column <= \
+                AUDIT_COLUMN:  # numbers (the priority, the counts, the status) to the right
             return _RIGHT_ALIGNED
         return None
 

@@ -275,6 +275,13 @@ class AuditOperations(QObject):
         now = now_utc()
         return {kind: plan_fix(kind, state.document, results, now) for kind in FixKind}
 
+    def heading(self, state: DocumentState) -> str:
+        """What the results dialog says first: the file, how many URLs, when."""
+        counts = self.store.counts([self.key_of(state.path)])
+        taken = self.store.taken_at.replace("T", " ").replace("+00:00", " UTC")
+        return (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
+                " audited" + (f", last on {taken}" if taken else "") + ".")
+
     def show_results(self) -> None:
         """The summary, and the fixes for the sitemap shown with their previews."""
         from sitemap_studio.dialogs.audit_results_dialog import AuditResultsDialog
@@ -282,12 +289,9 @@ class AuditOperations(QObject):
         state = self.window.current
         if state is None:
             return
-        key = self.key_of(state.path)
-        counts = self.store.counts([key])
-        heading = (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
-                   f" audited" + (f", last on {self.store.taken_at}" if self.store.taken_at else "")
-                   + ". Apply a fix to the sitemap shown; each is one step you can undo.")
-        plan = AuditResultsDialog.ask(self.window, counts, self.plans(state), heading=heading)
+        counts = self.store.counts([self.key_of(state.path)])
+        plan = AuditResultsDialog.ask(self.window, counts, self.plans(state),
+                                      heading=self.heading(state))
         if plan is not None:
             self.apply(plan)
 

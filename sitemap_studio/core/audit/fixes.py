@@ -129,8 +129,9 @@ def plan_removals(document: SitemapDocument, results: Mapping[str, UrlAudit],
         if loc is None or result is None or result.verdict not in chosen:
             continue
         evidence = result.findings[0].message if result.findings else str(result.verdict)
-        changes.append(FixChange(document.id_at(row), row, loc, loc, None,
-                                 f"{result.verdict}: {evidence}"))
+        reason = evidence if evidence.lower().startswith(str(result.verdict)) \
+            else f"{result.verdict}: {evidence}"
+        changes.append(FixChange(document.id_at(row), row, loc, loc, None, reason))
     return FixPlan(FixKind.REMOVE, tuple(changes))
 
 
