@@ -63,7 +63,8 @@ class AuditColumns:
                 return status_text(result)
             if column == 1:
                 return str(result.verdict)
-            return result.final_url if result.final_url != result.url else ""
+            final = result.final_url
+            return final if final and final != result.url else ""
         if role == Qt.ItemDataRole.ToolTipRole:
             return evidence(result) or None
         if role == Qt.ItemDataRole.ForegroundRole and column == 1:
