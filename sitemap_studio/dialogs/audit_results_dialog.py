@@ -39,6 +39,7 @@ SUMMARY_HEADERS = ("Verdict", "URLs", "What it means")
 PREVIEW_HEADERS = {
     FixKind.REPLACE_REDIRECTS: ("Row", "Location", "Final URL", "Why"),
     FixKind.REMOVE: ("Row", "Location removed", "Why"),
+    FixKind.QUARANTINE: ("Row", "Location moved", "Why"),
     FixKind.LASTMOD: ("Row", "Location", "lastmod now", "lastmod after", "Why"),
 }
 MEANINGS = {
@@ -60,7 +61,7 @@ def preview_cells(kind: FixKind, change: FixChange, after: str | None = None) ->
     new = after if after is not None else (change.after or "")
     if kind == FixKind.REPLACE_REDIRECTS:
         return row, change.loc, new, change.reason
-    if kind == FixKind.REMOVE:
+    if kind in (FixKind.REMOVE, FixKind.QUARANTINE):
         return row, change.loc, change.reason
     return row, change.loc, change.before or "(none)", new, change.reason
 
@@ -102,6 +103,8 @@ class AuditResultsDialog(QDialog):
         self.fix_buttons: dict[FixKind, QRadioButton] = {}
         for kind in FixKind:
             plan = self.plans.get(kind)
+            if plan is None:  # a lone file has no quarantine sitemap
+                continue
             count = len(plan) if plan is not None else 0
             button = QRadioButton(f"{kind.label} ({plural(count, 'entry', 'entries')})", fixes)
             button.setObjectName(f"fix_{kind}")

@@ -46,6 +46,7 @@ from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.services.audit_service import AuditService
 from sitemap_studio.services.session import DocumentState
+from sitemap_studio.widgets.audit_quarantine import QuarantineMover
 
 if TYPE_CHECKING:
     from sitemap_studio.widgets.main_window import MainWindow
@@ -74,6 +75,7 @@ class AuditOperations(QObject):
         self._run_total = 0
         self._run_done = 0
         self._skip_note = ""
+        self.quarantine = QuarantineMover(window)
         window.issues_panel.extra_findings = self.findings_of
         window.session.opened.connect(self._opened)
         window.workspace_loaded.connect(self._workspace_loaded)
@@ -273,7 +275,9 @@ class AuditOperations(QObject):
         """Each fix's plan for ``state``'s document."""
         results = self.results_of(state)
         now = now_utc()
-        return {kind: plan_fix(kind, state.document, results, now) for kind in FixKind}
+        kinds = [kind for kind in FixKind
+                 if kind != FixKind.QUARANTINE or self.quarantine.can_move_from(state)]
+        return {kind: plan_fix(kind, state.document, results, now) for kind in kinds}
 
     def heading(self, state: DocumentState) -> str:
         """What the results dialog says first: the file, how many URLs, when."""
@@ -300,6 +304,11 @@ class AuditOperations(QObject):
         state = self.window.edits.state
         if state is None or not plan.changes:
             return 0
+        if plan.kind == FixKind.QUARANTINE:
+            moved = self.quarantine.move(state, plan)
+            if moved:
+                self.window.issues_panel.refresh()
+            return moved
         document, stack = state.document, state.stack
         count = len(plan.changes)
         text = f"{plan.title} ({count:,})"

@@ -109,12 +109,19 @@ def test_audit_fills_the_columns_and_the_issues_and_is_kept_with_the_project(
     assert again.window_actions.audit_results.isEnabled()
 
 
-def test_fixes_apply_as_one_step_each_and_undo(qtbot, tmp_path, monkeypatch, site) -> None:
+def audited_window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                   site: AuditSite) -> tuple[Any, Any, Path]:
+    """A window showing the four-URL project, audited from the toolbar."""
     path = project_with(tmp_path, site, ["/ok", "/old", "/gone", "/noindex"])
-    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
     open_and_wait(qtbot, window, path)
     answer_audit(monkeypatch)
     run_audit_from_toolbar(qtbot, window)
+    return window, answers, path
+
+
+def test_fixes_apply_as_one_step_each_and_undo(qtbot, tmp_path, monkeypatch, site) -> None:
+    window, _answers, _path = audited_window(qtbot, tmp_path, monkeypatch, site)
     before = column_texts(window, 0)
     chosen: list[FixKind] = []
 
@@ -201,3 +208,34 @@ def test_private_hosts_are_not_fetched_unless_allowed(qtbot, tmp_path, monkeypat
     issue = next(f for f in map(model.finding, range(model.rowCount()))
                  if f.code == "audit-unreachable")
     assert "loopback" in issue.message and "allow private addresses" in issue.message
+
+
+def test_move_to_quarantine_keeps_the_entries_outside_the_project(
+        qtbot, tmp_path, monkeypatch, site) -> None:
+    window, answers, path = audited_window(qtbot, tmp_path, monkeypatch, site)
+    before = column_texts(window, 0)
+    offered: list[set[FixKind]] = []
+
+    def ask(cls: object, parent: object, counts: object, plans: Any, **kwargs: object) -> Any:
+        offered.append(set(plans))
+        return plans[FixKind.QUARANTINE]
+
+    monkeypatch.setattr(AuditResultsDialog, "ask", classmethod(ask))
+    window.window_actions.audit_results.trigger()
+    assert FixKind.QUARANTINE in offered[0]
+    assert column_texts(window, 0) == before[:2]
+    quarantine = str(path) + ".quarantine.xml"
+    qtbot.waitUntil(lambda: quarantine in window.session.states and len(
+        window.session.states[quarantine].document) == 2, timeout=15_000)
+    moved = window.session.states[quarantine].document
+    assert [moved.text(row, 0) for row in range(2)] == before[2:]
+    window.window_actions.save_all.trigger()
+    qtbot.waitUntil(lambda: not window.session.modified_states, timeout=15_000)
+    text = Path(quarantine).read_text(encoding="utf-8")
+    assert site.url("/gone") in text and site.url("/noindex") in text
+    members = json.loads(path.read_text(encoding="utf-8"))["sitemaps"]
+    assert [member["path"] for member in members] == ["a.xml"]
+    assert answers.errors == []
+    assert window.current is not None and window.current.path.endswith("a.xml")
+    window.window_actions.undo.trigger()
+    assert column_texts(window, 0) == before

@@ -11,6 +11,8 @@ one undoable step; nothing here changes a document.
   already (the replacement would list it twice).
 * :func:`plan_removals`: entries whose URL is ``not-found``, ``noindex``,
   ``canonicalised`` or ``blocked`` (the verdicts chosen) leave the sitemap.
+  :data:`FixKind.QUARANTINE` takes the same entries out and keeps them in the
+  project's quarantine sitemap (see :mod:`.quarantine`).
 * :func:`plan_lastmod`: ``lastmod`` takes the ``Last-Modified`` the server
   sent, where the sitemap's value is missing, in the future, or older. A
   value that is not a date is left alone (validation flags it), and so is
@@ -38,6 +40,7 @@ class FixKind(StrEnum):
 
     REPLACE_REDIRECTS = "replace-redirects"
     REMOVE = "remove"
+    QUARANTINE = "quarantine"
     LASTMOD = "lastmod"
 
     @property
@@ -47,6 +50,8 @@ class FixKind(StrEnum):
             return "Replace redirected URLs by their final URL"
         if self is FixKind.REMOVE:
             return "Remove URLs that cannot be indexed"
+        if self is FixKind.QUARANTINE:
+            return "Move URLs that cannot be indexed to the quarantine sitemap"
         return "Set lastmod from Last-Modified"
 
 
@@ -209,8 +214,9 @@ def plan_fix(kind: FixKind, document: SitemapDocument, results: Mapping[str, Url
     """The plan of fix ``kind`` for ``document``."""
     if kind == FixKind.REPLACE_REDIRECTS:
         return plan_redirects(document, results)
-    if kind == FixKind.REMOVE:
-        return plan_removals(document, results, removable)
+    if kind in (FixKind.REMOVE, FixKind.QUARANTINE):
+        plan = plan_removals(document, results, removable)
+        return plan if kind == FixKind.REMOVE else FixPlan(kind, plan.changes)
     return plan_lastmod(document, results, now)
 
 

@@ -149,3 +149,17 @@ def test_damaged_side_files_cost_only_the_results(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format_version": 1, "results": [{"url": "x"}]}),
                     encoding="utf-8")
     assert "result 1" in (load_results(path)[1] or "")
+
+
+def test_quarantine_takes_the_removal_entries_with_their_values() -> None:
+    from sitemap_studio.core.audit.quarantine import entries_to_move, quarantine_file
+
+    doc = open_bytes(urlset(("https://e.com/ok", None), ("https://e.com/gone", "2026-01-02")))
+    results = {"https://e.com/gone": audit("https://e.com/gone", Verdict.NOT_FOUND)}
+    plan = plan_fix(FixKind.QUARANTINE, doc, results, NOW)
+    assert plan.kind == FixKind.QUARANTINE
+    assert plan.changes == plan_removals(doc, results).changes
+    moved = entries_to_move(doc, [*plan.entry_ids, 12345])  # an id that is gone is left out
+    assert [(e.loc, e.lastmod, e.id, e.element) for e in moved] == [
+        ("https://e.com/gone", "2026-01-02", -1, "url")]
+    assert quarantine_file("shop.sitemapproj") == "shop.sitemapproj.quarantine.xml"
