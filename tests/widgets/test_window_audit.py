@@ -239,3 +239,78 @@ def test_move_to_quarantine_keeps_the_entries_outside_the_project(
     assert window.current is not None and window.current.path.endswith("a.xml")
     window.window_actions.undo.trigger()
     assert column_texts(window, 0) == before
+
+
+def test_a_reaudit_skips_urls_checked_lately_and_settings_are_kept(
+        qtbot, tmp_path, monkeypatch, site) -> None:
+    window, _answers, _path = audited_window(qtbot, tmp_path, monkeypatch, site)
+    assert window.settings.allow_private() and window.settings.audit_skip_days() == 0
+    asked_before = len(site.seen)
+    answer_audit(monkeypatch, skip_days=7)
+    window.window_actions.audit.trigger()
+    assert window.message_label.text() == (
+        "Nothing to audit; 4 URLs checked within 7 days kept")
+    assert len(site.seen) == asked_before
+    assert window.settings.audit_skip_days() == 7
+    assert column_texts(window, VERDICT) == ["indexable", "redirect", "not-found", "noindex"]
+
+
+def test_a_lone_file_keeps_its_results_in_memory_only(qtbot, tmp_path, monkeypatch,
+                                                      site) -> None:
+    lone = tmp_path / "lone.xml"
+    lone.write_text(urlset(site.url("/ok"), site.url("/gone")), encoding="utf-8")
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, lone)
+    asked = answer_audit(monkeypatch)
+    run_audit_from_toolbar(qtbot, window)
+    assert asked == [{AuditScope.SHOWN: 2}]
+    assert column_texts(window, VERDICT) == ["indexable", "not-found"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("lone")) == [
+        "lone.xml"]
+    offered: list[set[FixKind]] = []
+
+    def ask(cls: object, parent: object, counts: object, plans: Any, **kwargs: object) -> Any:
+        offered.append(set(plans))
+        return None
+
+    monkeypatch.setattr(AuditResultsDialog, "ask", classmethod(ask))
+    window.window_actions.audit_results.trigger()
+    assert offered == [{FixKind.REPLACE_REDIRECTS, FixKind.REMOVE, FixKind.LASTMOD}]
+
+
+def test_a_selection_is_audited_alone(qtbot, tmp_path, monkeypatch, site) -> None:
+    path = project_with(tmp_path, site, ["/ok", "/old", "/gone", "/noindex"])
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, path)
+    window.entry_table.select_rows([1, 2])
+    asked = answer_audit(monkeypatch, scope=AuditScope.SELECTION)
+    run_audit_from_toolbar(qtbot, window)
+    assert asked[0][AuditScope.SELECTION] == 2
+    assert column_texts(window, VERDICT) == [None, "redirect", "not-found", None]
+    assert "/ok" not in {seen.path for seen in site.seen}
+
+
+def test_an_audit_of_two_thousand_urls_fills_every_row(qtbot, tmp_path, monkeypatch) -> None:
+    guard_network(monkeypatch)
+    with audit_site() as big:
+        for number in range(2000):
+            big[f"/p/{number}"] = page(status=404 if number % 100 == 7 else 200)
+        (tmp_path / "a.xml").write_text(urlset(*(big.url(f"/p/{n}") for n in range(2000))),
+                                        encoding="utf-8")
+        project = new_project(tmp_path / "big.sitemapproj")
+        project.sitemaps.append(SitemapRef("a.xml", None))
+        save_project(project)
+        window, answers = make_window(qtbot, tmp_path, monkeypatch)
+        open_and_wait(qtbot, window, tmp_path / "big.sitemapproj")
+        answer_audit(monkeypatch)
+        with qtbot.waitSignal(window.audits.service.finished, timeout=300_000):
+            window.window_actions.audit.trigger()
+    verdicts = column_texts(window, VERDICT)
+    assert verdicts.count("indexable") == 1980 and verdicts.count("not-found") == 20
+    assert window.message_label.text().startswith("Audited 2,000 URLs: 1,980 indexable, "
+                                                  "20 not-found")
+    model = window.issues_panel.model
+    assert sum(model.finding(r).code == "audit-not-found" for r in range(model.rowCount())) == 20
+    kept = json.loads((tmp_path / "big.sitemapproj.audit.json").read_text(encoding="utf-8"))
+    assert len(kept["results"]) == 2000
+    assert answers.errors == []
