@@ -42,13 +42,18 @@ def site(monkeypatch: pytest.MonkeyPatch) -> Any:
         yield served
 
 
-def project_with(tmp_path: Path, site: AuditSite, paths: list[str]) -> Path:
-    """A project of one sitemap, a.xml, listing ``paths`` of ``site``."""
-    (tmp_path / "a.xml").write_text(urlset(*(site.url(p) for p in paths)), encoding="utf-8")
-    project = new_project(tmp_path / "site.sitemapproj")
+def project_of(tmp_path: Path, locs: list[str], name: str = "site.sitemapproj") -> Path:
+    """A project ``name`` of one sitemap, a.xml, listing ``locs``."""
+    (tmp_path / "a.xml").write_text(urlset(*locs), encoding="utf-8")
+    project = new_project(tmp_path / name)
     project.sitemaps.append(SitemapRef("a.xml", None))
     save_project(project)
-    return tmp_path / "site.sitemapproj"
+    return tmp_path / name
+
+
+def project_with(tmp_path: Path, site: AuditSite, paths: list[str]) -> Path:
+    """A project of one sitemap, a.xml, listing ``paths`` of ``site``."""
+    return project_of(tmp_path, [site.url(p) for p in paths])
 
 
 def answer_audit(monkeypatch: pytest.MonkeyPatch, scope: AuditScope = AuditScope.SHOWN,
@@ -171,12 +176,8 @@ def test_cancel_midway_keeps_what_came(qtbot, tmp_path, monkeypatch, site) -> No
 
 def cancel_midway(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                   locs: list[str]) -> None:
-    (tmp_path / "a.xml").write_text(urlset(*locs), encoding="utf-8")
-    project = new_project(tmp_path / "site.sitemapproj")
-    project.sitemaps.append(SitemapRef("a.xml", None))
-    save_project(project)
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
-    open_and_wait(qtbot, window, tmp_path / "site.sitemapproj")
+    open_and_wait(qtbot, window, project_of(tmp_path, locs))
     answer_audit(monkeypatch)
     window.window_actions.audit.trigger()
     assert window.window_actions.cancel_audit.isEnabled()
@@ -295,13 +296,10 @@ def test_an_audit_of_two_thousand_urls_fills_every_row(qtbot, tmp_path, monkeypa
     with audit_site() as big:
         for number in range(2000):
             big[f"/p/{number}"] = page(status=404 if number % 100 == 7 else 200)
-        (tmp_path / "a.xml").write_text(urlset(*(big.url(f"/p/{n}") for n in range(2000))),
-                                        encoding="utf-8")
-        project = new_project(tmp_path / "big.sitemapproj")
-        project.sitemaps.append(SitemapRef("a.xml", None))
-        save_project(project)
+        path = project_of(tmp_path, [big.url(f"/p/{n}") for n in range(2000)],
+                          "big.sitemapproj")
         window, answers = make_window(qtbot, tmp_path, monkeypatch)
-        open_and_wait(qtbot, window, tmp_path / "big.sitemapproj")
+        open_and_wait(qtbot, window, path)
         answer_audit(monkeypatch)
         with qtbot.waitSignal(window.audits.service.finished, timeout=300_000):
             window.window_actions.audit.trigger()
