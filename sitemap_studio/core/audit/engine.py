@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
 
-from sitemap_studio.core.audit.fetch import Fetcher
+from sitemap_studio.core.audit.fetch import Fetcher, host_key
 from sitemap_studio.core.audit.follow import Follower
 from sitemap_studio.core.audit.guarded_resolver import GuardedResolver
 from sitemap_studio.core.audit.options import AuditItem, AuditOptions
@@ -95,23 +96,25 @@ async def audit_urls(items: Sequence[AuditItem], options: AuditOptions,
             those checked more recently are reported again without a fetch.
     """
     progress = _Progress(len(items), on_progress)
-    work: Iterator[int] = iter(range(len(items)))
+    queue = _HostQueue(items, options.per_host)
     async with make_session(options) as session:
         fetcher = Fetcher(session, options)
         follower = Follower(fetcher, RobotsCache(fetcher, options.product_token),
                             options.product_token)
 
         async def worker() -> None:
-            for index in work:
+            index = queue.take()
+            while index is not None:
                 item = items[index]
                 kept = _kept(item, previous, options)
                 if kept is not None:
                     on_result(index, kept)
                     progress.step(False)
-                    continue
-                trace = await follower.follow(item.url)
-                on_result(index, judge(item, trace, options, now_text()))
-                progress.step(True)
+                else:
+                    trace = await follower.follow(item.url)
+                    on_result(index, judge(item, trace, options, now_text()))
+                    progress.step(True)
+                index = queue.done_and_take(index)
 
         workers = [asyncio.ensure_future(worker())
                    for _ in range(max(1, min(options.concurrency, len(items))))]
@@ -123,6 +126,47 @@ async def audit_urls(items: Sequence[AuditItem], options: AuditOptions,
             await asyncio.gather(*workers, return_exceptions=True)
     if cancel is not None and cancel.cancelled:
         raise Cancelled()
+
+
+class _HostQueue:
+    """Hands out items so that a host at its limit never holds up the others.
+
+    An item whose host already has ``per_host`` URLs in progress is set aside
+    for that host; whoever finishes a URL of the host takes the next one set
+    aside. So a worker that finds nothing to take may stop: what is left
+    belongs to hosts whose own workers will get to it.
+    """
+
+    def __init__(self, items: Sequence[AuditItem], per_host: int) -> None:
+        self._items = items
+        self._per_host = per_host
+        self._pending: Iterator[int] = iter(range(len(items)))
+        self._active: dict[str, int] = {}
+        self._waiting: dict[str, deque[int]] = {}
+
+    def take(self) -> int | None:
+        """The next item to audit, or ``None`` when this worker may stop."""
+        for index in self._pending:
+            host = host_key(self._items[index].url)
+            if self._active.get(host, 0) < self._per_host:
+                self._active[host] = self._active.get(host, 0) + 1
+                return index
+            self._waiting.setdefault(host, deque()).append(index)
+        return None
+
+    def done_and_take(self, index: int) -> int | None:
+        """Mark ``index`` done; the next item of its host if one waits, else :meth:`take`."""
+        host = host_key(self._items[index].url)
+        waiting = self._waiting.get(host)
+        if waiting:
+            following = waiting.popleft()
+            if not waiting:
+                del self._waiting[host]
+            return following
+        self._active[host] -= 1
+        if not self._active[host]:
+            del self._active[host]
+        return self.take()
 
 
 def _kept(item: AuditItem, previous: Mapping[str, UrlAudit] | None,

@@ -96,7 +96,7 @@ class RobotsCache:
                 url = urljoin(url, location)
                 continue
             if 200 <= answer.status < 300:
-                text = (answer.body or b"").decode("utf-8", "replace")
+                text = (answer.body or b"").decode("utf-8-sig", "replace")
                 return RobotsRules(where, Protego.parse(text))
             if answer.status == 429 or answer.status >= 500:
                 return RobotsRules(
