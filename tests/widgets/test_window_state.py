@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from sitemap_studio.qt_models.entry_table_model import COLUMNS
+from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example" / "example.sitemapproj"
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -105,8 +105,10 @@ def test_a_new_kind_of_file_gets_widths_that_fit_its_content(qtbot, tmp_path,
     metrics = view.fontMetrics()
     assert header.sectionSize(0) > metrics.horizontalAdvance(locs[-1])
     assert header.sectionSize(1) > metrics.horizontalAdvance(stamp)
-    for column, title in enumerate(COLUMNS):  # every title can be read
+    for column, title in enumerate(COLUMNS[:AUDIT_COLUMN]):  # every title can be read
         assert header.sectionSize(column) > header.fontMetrics().horizontalAdvance(title)
+    # The audit's columns wait for an audit.
+    assert all(header.isSectionHidden(c) for c in range(AUDIT_COLUMN, len(COLUMNS)))
 
 
 def test_the_columns_follow_the_kind_of_document(qtbot, tmp_path, monkeypatch) -> None:
@@ -116,7 +118,7 @@ def test_the_columns_follow_the_kind_of_document(qtbot, tmp_path, monkeypatch) -
     _show(qtbot, window, "index.xml")
     assert _visible_titles(window) == ["Location", "Last modified"]
     _show(qtbot, window, "pages.xml")
-    assert _visible_titles(window) == list(COLUMNS)
+    assert _visible_titles(window) == list(COLUMNS[:AUDIT_COLUMN])  # no audit yet
     text = tmp_path / "urls.txt"
     text.write_text("https://example.com/a\nhttps://example.com/b\n", encoding="utf-8")
     open_and_wait(qtbot, window, text)
