@@ -88,6 +88,18 @@ class AuditService(QObject):
         if self.job is not None:
             self.job.cancel()
 
+    def abandon(self) -> None:
+        """Stop the run under way and drop whatever it still reports (what it was for has
+        closed); ``busy_changed`` says so at once, ``finished`` never comes."""
+        job = self.job
+        if job is None:
+            return
+        job.cancel()
+        self.job = None
+        self._pending = []
+        self._timer.stop()
+        self.busy_changed.emit(False)
+
     # ------------------------------------------------------------------ internals
 
     def _from_current(self) -> bool:

@@ -112,7 +112,8 @@ class AuditOperations(QObject):
     # ------------------------------------------------------------------ following the window
 
     def _opened(self, _workspace: object) -> None:
-        self.service.cancel()
+        # An audit of what was open must not fill (or write) the results of what opens now.
+        self.service.abandon()
         self.store = AuditStore()
 
     def _workspace_loaded(self, _workspace: Workspace) -> None:

@@ -312,3 +312,25 @@ def test_an_audit_of_two_thousand_urls_fills_every_row(qtbot, tmp_path, monkeypa
     kept = json.loads((tmp_path / "big.sitemapproj.audit.json").read_text(encoding="utf-8"))
     assert len(kept["results"]) == 2000
     assert answers.errors == []
+
+
+def test_closing_during_an_audit_drops_its_late_results(qtbot, tmp_path, monkeypatch,
+                                                        site) -> None:
+    async def stall(request: web.Request) -> web.StreamResponse:
+        assert site.release is not None
+        await site.release.wait()
+        return web.Response(text="late")
+
+    site["/slow"] = stall
+    path = project_with(tmp_path, site, ["/ok", "/slow"])
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, path)
+    answer_audit(monkeypatch)
+    window.window_actions.audit.trigger()
+    qtbot.waitUntil(lambda: column_texts(window, VERDICT)[0] == "indexable", timeout=30_000)
+    window.window_actions.close.trigger()
+    assert not window.audits.busy and window.window_actions.audit.isEnabled() is False
+    assert not window.audits.store
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=30_000)
+    assert not window.audits.store
+    assert not (tmp_path / "site.sitemapproj.audit.json").exists()

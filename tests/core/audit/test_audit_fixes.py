@@ -163,3 +163,32 @@ def test_quarantine_takes_the_removal_entries_with_their_values() -> None:
     assert [(e.loc, e.lastmod, e.id, e.element) for e in moved] == [
         ("https://e.com/gone", "2026-01-02", -1, "url")]
     assert quarantine_file("shop.sitemapproj") == "shop.sitemapproj.quarantine.xml"
+
+
+def test_targets_list_each_url_once_and_skip_recent_ones() -> None:
+    from sitemap_studio.core.audit.targets import skip_recent, targets_of
+
+    doc = open_bytes(urlset(("https://e.com/a", "2026-01-01"), ("https://e.com/b", None),
+                            ("https://e.com/a", None)))
+    items = targets_of(doc, "a.xml")
+    assert [(i.url, i.file, i.lastmod) for i in items] == [
+        ("https://e.com/a", "a.xml", "2026-01-01"), ("https://e.com/b", "a.xml", None)]
+    assert [i.url for i in targets_of(doc, "a.xml", [2, 1])] == ["https://e.com/b",
+                                                                  "https://e.com/a"]
+    store = AuditStore()
+    store.add(audit("https://e.com/a", Verdict.INDEXABLE))  # checked two hours before NOW
+    assert skip_recent(items, store, 1, NOW) == ([items[1]], 1)
+    assert skip_recent(items, store, 0, NOW) == (items, 0)
+
+
+def test_time_left_in_words() -> None:
+    from sitemap_studio.core.audit.targets import describe_time_left, time_left
+
+    assert time_left(10.0, 0, 100) is None
+    assert time_left(10.0, 25, 100) == 30.0
+    assert time_left(10.0, 100, 100) == 0.0
+    assert describe_time_left(None) == "estimating the time left"
+    assert describe_time_left(3) == "a few seconds left"
+    assert describe_time_left(31) == "about 30 s left"
+    assert describe_time_left(600) == "about 10 min left"
+    assert describe_time_left(4 * 3600) == "about 4.0 h left"
