@@ -9,20 +9,36 @@ three columns; the table hides them until the document has results.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
+from sitemap_studio.core.findings import Severity
+from sitemap_studio.qt_models.severity_icons import severity_colour
 
 #: Titles of the audit columns, after the model's own.
 AUDIT_TITLES = ("Status", "Verdict", "Final URL")
 
-#: Text colours of the verdicts in the table (readable on light and dark bases).
-_VERDICT_COLOURS = {Verdict.INDEXABLE: "#1b7a2e", Verdict.REDIRECT: "#8a5300"}
-_PROBLEM_COLOUR = "#b71c1c"
+#: The text colour of "indexable" on a light and on a dark base (contrast 4.5:1 or more);
+#: the other verdicts take the colours of the severities (a redirect a warning's).
+_INDEXABLE_COLOURS = {False: "#1b7a2e", True: "#81c995"}
 _NO_RESULTS: Mapping[str, UrlAudit] = {}
+
+
+def verdict_colour(verdict: Verdict) -> QColor:
+    """The Verdict cell's text colour on the application's base colour (light or dark)."""
+    if verdict == Verdict.INDEXABLE:
+        base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+        return _indexable_colour(base.lightness() < 128)
+    return severity_colour(Severity.WARNING if verdict == Verdict.REDIRECT else Severity.ERROR)
+
+
+@cache
+def _indexable_colour(dark: bool) -> QColor:
+    return QColor(_INDEXABLE_COLOURS[dark])
 
 
 def status_text(result: UrlAudit) -> str:
@@ -47,7 +63,6 @@ class AuditColumns:
 
     def __init__(self) -> None:
         self.results: Mapping[str, UrlAudit] = _NO_RESULTS
-        self._colours: dict[str, QColor] = {}
 
     def show(self, results: Mapping[str, UrlAudit] | None) -> None:
         """Read from ``results`` (URL to result; a live mapping) from now on."""
@@ -68,7 +83,7 @@ class AuditColumns:
         if role == Qt.ItemDataRole.ToolTipRole:
             return evidence(result) or None
         if role == Qt.ItemDataRole.ForegroundRole and column == 1:
-            return self._colour(_VERDICT_COLOURS.get(result.verdict, _PROBLEM_COLOUR))
+            return verdict_colour(result.verdict)
         return None
 
     def sort_text(self, loc: str | None, column: int) -> str | None:
@@ -84,11 +99,6 @@ class AuditColumns:
             return f"{list(Verdict).index(result.verdict):02d}"
         return result.final_url or ""
 
-    def _colour(self, name: str) -> QColor:
-        colour = self._colours.get(name)
-        if colour is None:
-            colour = self._colours[name] = QColor(name)
-        return colour
 
 
-__all__ = ["AUDIT_TITLES", "AuditColumns", "evidence", "status_text"]
+__all__ = ["AUDIT_TITLES", "AuditColumns", "evidence", "status_text", "verdict_colour"]

@@ -128,7 +128,7 @@ class AuditOperations(QObject):
         self._show_current()
         if store:
             self.window.show_message(f"{self.window.message_label.text()}; audit results of "
-                                     f"{store.taken_at or 'an earlier audit'} shown")
+                                     f"{self.taken_text() or 'an earlier audit'} shown")
 
     def _document_shown(self, state: DocumentState | None) -> None:
         model = self.window.entry_table.model
@@ -280,10 +280,14 @@ class AuditOperations(QObject):
                  if kind != FixKind.QUARANTINE or self.quarantine.can_move_from(state)]
         return {kind: plan_fix(kind, state.document, results, now) for kind in kinds}
 
+    def taken_text(self) -> str:
+        """When the last audit ended, as people write it ("2026-11-25 10:00:00 UTC"), or ""."""
+        return self.store.taken_at.replace("T", " ").replace("+00:00", " UTC")
+
     def heading(self, state: DocumentState) -> str:
         """What the results dialog says first: the file, how many URLs, when."""
         counts = self.store.counts([self.key_of(state.path)])
-        taken = self.store.taken_at.replace("T", " ").replace("+00:00", " UTC")
+        taken = self.taken_text()
         return (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
                 " audited" + (f", last on {taken}" if taken else "") + ".")
 

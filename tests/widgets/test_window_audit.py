@@ -334,3 +334,18 @@ def test_closing_during_an_audit_drops_its_late_results(qtbot, tmp_path, monkeyp
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=30_000)
     assert not window.audits.store
     assert not (tmp_path / "site.sitemapproj.audit.json").exists()
+
+
+def test_a_damaged_results_file_costs_only_the_results(qtbot, tmp_path, monkeypatch,
+                                                       site) -> None:
+    path = project_with(tmp_path, site, ["/ok"])
+    side = tmp_path / "site.sitemapproj.audit.json"
+    side.write_text('{"format_version": 1,\n "results": [oops]}', encoding="utf-8")
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, path)
+    message = window.message_label.text()
+    assert "Audit results not read" in message and str(side) in message
+    assert "line 2, column 14" in message
+    assert column_texts(window, 0) == [site.url("/ok")]
+    assert window.entry_table.view.horizontalHeader().isSectionHidden(VERDICT)
+    assert answers.errors == []
