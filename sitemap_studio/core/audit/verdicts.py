@@ -8,6 +8,7 @@ answer came.
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -43,8 +44,15 @@ def _normal(url: str) -> str:
 
 
 def now_text() -> str:
-    """The current time as ``checked_at`` records it."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The current time as ``checked_at`` records it (one shared string per second)."""
+    second = int(time.time())
+    if _CLOCK[0] != second:
+        _CLOCK[0], _CLOCK[1] = second, datetime.fromtimestamp(second, UTC).isoformat()
+    return str(_CLOCK[1])
+
+
+#: The last second :func:`now_text` was asked for, and its text (100,000 results share few).
+_CLOCK: list[int | str] = [0, ""]
 
 
 def status_verdict(status: int) -> Verdict | None:
@@ -125,7 +133,8 @@ def _status_finding(verdict: Verdict, url: str, trace: Trace) -> AuditFinding:
         if trace.hops:
             end = trace.hops[-1].location
             final = trace.final
-            tail = f", which answers {final.status}" if final is not None else ""
+            tail = (f", which answers {final.status}" if final is not None
+                    and trace.stop is None else "")
             steps = f" in {len(trace.hops)} steps" if len(trace.hops) > 1 else ""
             return _finding("redirect", Severity.WARNING,
                             f"answers {first.status} and redirects{steps} to {end}{tail}; "
@@ -156,9 +165,12 @@ def _notes(trace: Trace) -> list[AuditFinding]:
     if trace.head_refused:
         notes.append(_finding("head-refused", Severity.NOTICE,
                               "the server refuses HEAD requests; GET was used"))
-    answers: list[Answer] = [a for a in (trace.first, trace.final) if a is not None]
-    for answer in answers[:1]:
-        notes.extend(_finding("retry-after", Severity.NOTICE, note) for note in answer.notes)
+    answers: list[Answer] = [trace.first] if trace.first is not None else []
+    if trace.final is not None and trace.final is not trace.first:
+        answers.append(trace.final)
+    for answer in answers:
+        notes.extend(_finding("retry-after", Severity.NOTICE, f"{answer.url} {note}")
+                     for note in answer.notes)
     return notes
 
 
