@@ -95,7 +95,6 @@ class Fetcher:
         self._next_turn: dict[str, float] = {}
         self._delays: dict[str, float] = {}
         self._refusals: dict[str, str | None] = {}
-        self._headers = {"User-Agent": options.user_agent}
 
     def set_crawl_delay(self, host: str, seconds: float) -> None:
         """Space requests to ``host`` by ``seconds`` (robots.txt ``Crawl-delay``)."""
@@ -166,8 +165,8 @@ class Fetcher:
 
     async def _send(self, method: str, url: str, body_limit: int | None, wants_body: bool,
                     started: float) -> Answer:
-        async with self._session.request(method, url, allow_redirects=False,
-                                         headers=self._headers) as response:
+        # The session sends the User-Agent with every request.
+        async with self._session.request(method, url, allow_redirects=False) as response:
             elapsed = (time.perf_counter() - started) * 1000.0
             answer = Answer(str(url), method, response.status, list(response.headers.items()),
                             elapsed_ms=round(elapsed, 1))

@@ -8,14 +8,14 @@ answer came.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import time
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from sitemap_studio.core.audit.fetch import Answer
 from sitemap_studio.core.audit.follow import Trace
-from sitemap_studio.core.audit.options import AuditItem, AuditOptions
+from sitemap_studio.core.audit.options import BODY_LIMIT, AuditItem, AuditOptions
 from sitemap_studio.core.audit.page_head import PageHead, read_head
 from sitemap_studio.core.audit.results import AuditFinding, UrlAudit, Verdict
 from sitemap_studio.core.findings import Severity
@@ -44,8 +44,15 @@ def _normal(url: str) -> str:
 
 
 def now_text() -> str:
-    """The current time as ``checked_at`` records it."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The current time as ``checked_at`` records it (one shared string per second)."""
+    second = int(time.time())
+    if _CLOCK[0] != second:
+        _CLOCK[0], _CLOCK[1] = second, datetime.fromtimestamp(second, UTC).isoformat()
+    return str(_CLOCK[1])
+
+
+#: The last second :func:`now_text` was asked for, and its text (100,000 results share few).
+_CLOCK: list[int | str] = [0, ""]
 
 
 def status_verdict(status: int) -> Verdict | None:
@@ -68,50 +75,55 @@ def _finding(code: str, severity: Severity, message: str) -> AuditFinding:
 def judge(item: AuditItem, trace: Trace, options: AuditOptions,
           checked_at: str | None = None) -> UrlAudit:
     """The :class:`UrlAudit` of ``item`` from its :class:`Trace`."""
-    base = UrlAudit(url=item.url, file=item.file, line=item.line, lastmod=item.lastmod,
-                    verdict=Verdict.UNREACHABLE, checked_at=checked_at or now_text())
+    fields: dict[str, Any] = {}
+    verdict, findings = _verdict(item, trace, options, fields)
+    return UrlAudit(url=item.url, file=item.file, line=item.line, lastmod=item.lastmod,
+                    verdict=verdict, checked_at=checked_at or now_text(),
+                    findings=tuple(findings), **fields)
+
+
+def _verdict(item: AuditItem, trace: Trace, options: AuditOptions,
+             fields: dict[str, Any]) -> tuple[Verdict, list[AuditFinding]]:
+    """The verdict and its findings; fills ``fields`` with what was learnt on the way."""
     if trace.refusal is not None:
         code = "private-address" if "http and https" not in trace.refusal else "unsupported-scheme"
-        return _with(base, _finding(code, Severity.ERROR, trace.refusal))
+        return Verdict.UNREACHABLE, [_finding(code, Severity.ERROR, trace.refusal)]
     if trace.failure is not None:
-        return _with(base, _finding(trace.failure.code, Severity.ERROR,
-                                    f"unreachable: {trace.failure.reason}"))
+        return Verdict.UNREACHABLE, [_finding(trace.failure.code, Severity.ERROR,
+                                              f"unreachable: {trace.failure.reason}")]
     robots = trace.robots
     if trace.blocked and robots is not None:
         why = robots.note or (f"{robots.url} disallows it for {options.product_token}")
-        return _with(replace(base, verdict=Verdict.BLOCKED, robots_blocked=True),
-                     _finding("robots-disallowed", Severity.ERROR,
-                              f"blocked, not fetched: {why}"))
+        fields["robots_blocked"] = True
+        return Verdict.BLOCKED, [_finding("robots-disallowed", Severity.ERROR,
+                                          f"blocked, not fetched: {why}")]
     first = trace.first
     assert first is not None
     final = trace.final
     final_url = trace.hops[-1].location if trace.hops else item.url
-    fields: dict[str, Any] = dict(status=first.status, final_url=final_url,
+    fields.update(status=first.status, final_url=final_url,
                   final_status=final.status if final is not None else None,
                   redirects=tuple(trace.hops), response_ms=first.elapsed_ms,
                   last_modified=final.header("Last-Modified") if final else None,
                   content_type=final.header("Content-Type") if final else None)
     notes = _notes(trace)
-    verdict = status_verdict(first.status)
-    if verdict is not None:
-        return _with(replace(base, verdict=verdict, **fields),
-                     _status_finding(verdict, item.url, trace), *notes)
+    by_status = status_verdict(first.status)
+    if by_status is not None:
+        return by_status, [_status_finding(by_status, item.url, trace), *notes]
     head = read_head(item.url, first.headers, first.body, options.product_token)
     fields.update(noindex=bool(head.noindex_by), canonical=head.canonical)
     notes.extend(_finding("canonical-conflict", Severity.WARNING,
                           f"the {head.canonical_from} names {head.canonical}, but {conflict}")
                  for conflict in head.conflicts)
-    if first.body_cut and first.body is not None and len(first.body) < 512 * 1024:
+    if first.body_cut and first.body is not None and len(first.body) < BODY_LIMIT:
         notes.append(_finding("body-cut", Severity.NOTICE, _LATE_BODY))
     if head.noindex_by:
-        return _with(replace(base, verdict=Verdict.NOINDEX, **fields),
-                     _finding("noindex", Severity.ERROR,
-                              f"{' and '.join(head.noindex_by)} says noindex: the page is "
-                              f"kept out of search results"), *notes)
+        return Verdict.NOINDEX, [_finding("noindex", Severity.ERROR,
+                                          f"{' and '.join(head.noindex_by)} says noindex: the "
+                                          f"page is kept out of search results"), *notes]
     if head.canonical is not None and not same_url(head.canonical, final_url):
-        return _with(replace(base, verdict=Verdict.CANONICALISED, **fields),
-                     _canonical_finding(head), *notes)
-    return _with(replace(base, verdict=Verdict.INDEXABLE, **fields), *notes)
+        return Verdict.CANONICALISED, [_canonical_finding(head), *notes]
+    return Verdict.INDEXABLE, notes
 
 
 def _status_finding(verdict: Verdict, url: str, trace: Trace) -> AuditFinding:
@@ -121,7 +133,8 @@ def _status_finding(verdict: Verdict, url: str, trace: Trace) -> AuditFinding:
         if trace.hops:
             end = trace.hops[-1].location
             final = trace.final
-            tail = f", which answers {final.status}" if final is not None else ""
+            tail = (f", which answers {final.status}" if final is not None
+                    and trace.stop is None else "")
             steps = f" in {len(trace.hops)} steps" if len(trace.hops) > 1 else ""
             return _finding("redirect", Severity.WARNING,
                             f"answers {first.status} and redirects{steps} to {end}{tail}; "
@@ -152,14 +165,13 @@ def _notes(trace: Trace) -> list[AuditFinding]:
     if trace.head_refused:
         notes.append(_finding("head-refused", Severity.NOTICE,
                               "the server refuses HEAD requests; GET was used"))
-    answers: list[Answer] = [a for a in (trace.first, trace.final) if a is not None]
-    for answer in answers[:1]:
-        notes.extend(_finding("retry-after", Severity.NOTICE, note) for note in answer.notes)
+    answers: list[Answer] = [trace.first] if trace.first is not None else []
+    if trace.final is not None and trace.final is not trace.first:
+        answers.append(trace.final)
+    for answer in answers:
+        notes.extend(_finding("retry-after", Severity.NOTICE, f"{answer.url} {note}")
+                     for note in answer.notes)
     return notes
-
-
-def _with(audit: UrlAudit, *findings: AuditFinding) -> UrlAudit:
-    return replace(audit, findings=audit.findings + findings)
 
 
 __all__ = ["judge", "now_text", "same_url", "status_verdict"]
