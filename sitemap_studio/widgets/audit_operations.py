@@ -122,7 +122,9 @@ class AuditOperations(QObject):
             return
         store, problem = load_results(path)
         if problem is not None:
-            self.window.show_message(f"Audit results not read: {problem}")
+            self.window.show_error("The audit results cannot be read", (
+                f"{problem}\n\nThe project opened without them; the next audit replaces "
+                "that file."))
             return
         self.store = store
         self._show_current()
