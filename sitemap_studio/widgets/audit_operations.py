@@ -23,7 +23,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
@@ -45,6 +45,7 @@ from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.services.audit_service import AuditService
+from sitemap_studio.services.jobs import Job
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets.audit_quarantine import QuarantineMover
 
@@ -56,7 +57,13 @@ ISSUES_REFRESH_MS = 1000
 
 
 class AuditOperations(QObject):
-    """The audit of the open workspace: its results, the run under way and the fixes."""
+    """The audit of the open workspace: its results, the run under way and the fixes.
+
+    Signals:
+        results_saved: the project's results file was written (its path).
+    """
+
+    results_saved = Signal(object)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -75,6 +82,9 @@ class AuditOperations(QObject):
         self._run_total = 0
         self._run_done = 0
         self._skip_note = ""
+        self._saving: Job | None = None
+        self._reading: str | None = None
+        self._save_again = False
         self.quarantine = QuarantineMover(window)
         window.issues_panel.extra_findings = self.findings_of
         window.session.opened.connect(self._opened)
@@ -115,17 +125,30 @@ class AuditOperations(QObject):
         # An audit of what was open must not fill (or write) the results of what opens now.
         self.service.abandon()
         self.store = AuditStore()
+        self._reading = None
 
     def _workspace_loaded(self, _workspace: Workspace) -> None:
         path = self._side_file()
         if path is None or not os.path.exists(path):
             return
-        store, problem = load_results(path)
+        job = Job(load_results, path)
+        self._reading = path
+        # A bound method: nothing arrives once the window is gone.
+        job.signals.succeeded.connect(self._results_read)
+        self.window.runner.start(job)
+
+    def _results_read(self, loaded: tuple[AuditStore, str | None]) -> None:
+        """The side file is read (off the GUI thread: a large site's is megabytes)."""
+        store, problem = loaded
+        if self._reading is None or self._reading != self._side_file():
+            return  # another project opened meanwhile
+        self._reading = None
         if problem is not None:
             self.window.show_error("The audit results cannot be read", (
                 f"{problem}\n\nThe project opened without them; the next audit replaces "
                 "that file."))
             return
+        store.merge(self.store)  # an audit started meanwhile has the newer results
         self.store = store
         self._show_current()
         if store:
@@ -240,14 +263,14 @@ class AuditOperations(QObject):
         self.store.taken_at = now_utc().replace(microsecond=0).isoformat()
         self._issues_timer.stop()
         self.window.issues_panel.refresh()
-        saved = self._save()
+        self._save()
         done = self._run_done
         if cancelled:
             text = (f"Audit cancelled after {done:,} of {plural(self._run_total, 'URL')}; "
                     "the results so far are kept")
         else:
             text = f"Audited {plural(done, 'URL')}: {self.describe_counts()}"
-        self.window.show_message(text + self._skip_note + saved)
+        self.window.show_message(text + self._skip_note)
 
     def _failed(self, error: SitemapError) -> None:
         self._issues_timer.stop()
@@ -255,17 +278,33 @@ class AuditOperations(QObject):
         self._save()
         self.window.show_error("The audit stopped", error.located())
 
-    def _save(self) -> str:
-        """Write the side file of a project; a note for the status bar."""
+    def _save(self) -> None:
+        """Write the side file of a project in the background.
+
+        One write at a time, each of a snapshot, the last one of the newest.
+        """
         path = self._side_file()
         if path is None:
-            return ""
-        try:
-            save_results(self.store, path)
-        except SitemapError as error:
-            self.window.show_error("Cannot keep the audit results", error.located())
-            return "; not kept"
-        return ""
+            return
+        if self._saving is not None:
+            self._save_again = True
+            return
+        job = Job(save_results, self.store.snapshot(), path)
+        job.cancel_wins = False
+        job.signals.failed.connect(self._save_failed)
+        job.signals.succeeded.connect(self.results_saved)
+        job.signals.finished.connect(self._save_done)
+        self._saving = job
+        self.window.runner.start(job)
+
+    def _save_failed(self, error: SitemapError) -> None:
+        self.window.show_error("Cannot keep the audit results", error.located())
+
+    def _save_done(self) -> None:
+        self._saving = None
+        if self._save_again:
+            self._save_again = False
+            self._save()
 
     def describe_counts(self, keys: list[str] | None = None) -> str:
         """"8 indexable, 2 redirect, 1 not-found": the verdicts of the results, in words."""

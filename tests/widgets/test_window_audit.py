@@ -68,6 +68,13 @@ def answer_audit(monkeypatch: pytest.MonkeyPatch, scope: AuditScope = AuditScope
     return asked
 
 
+def kept_results(qtbot: Any, side: Path) -> dict[str, Any]:
+    """The results file beside the project, once written (in the background)."""
+    qtbot.waitUntil(side.exists, timeout=30_000)
+    data: dict[str, Any] = json.loads(side.read_text(encoding="utf-8"))
+    return data
+
+
 def run_audit_from_toolbar(qtbot: Any, window: Any) -> None:
     toolbar_action = window.window_actions.audit
     assert toolbar_action in window.findChild(QToolBar, "main_toolbar").actions()
@@ -99,7 +106,7 @@ def test_audit_fills_the_columns_and_the_issues_and_is_kept_with_the_project(
     assert "noindex" in audit_issues[2].message.lower()
     assert "1 indexable" in window.message_label.text()
     assert answers.errors == []
-    kept = json.loads((tmp_path / "site.sitemapproj.audit.json").read_text(encoding="utf-8"))
+    kept = kept_results(qtbot, tmp_path / "site.sitemapproj.audit.json")
     assert sorted(r["verdict"] for r in kept["results"]) == [
         "indexable", "noindex", "not-found", "redirect"]
     assert {r["file"] for r in kept["results"]} == {"a.xml"}
@@ -192,7 +199,7 @@ def cancel_midway(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert "cancelled after 2 of 14 URLs" in window.message_label.text()
     assert column_texts(window, VERDICT)[2:] == [None] * 12
     assert window.window_actions.audit.isEnabled()
-    kept = json.loads((tmp_path / "site.sitemapproj.audit.json").read_text(encoding="utf-8"))
+    kept = kept_results(qtbot, tmp_path / "site.sitemapproj.audit.json")
     assert len(kept["results"]) == 2
 
 
@@ -309,7 +316,7 @@ def test_an_audit_of_two_thousand_urls_fills_every_row(qtbot, tmp_path, monkeypa
                                                   "20 not-found")
     model = window.issues_panel.model
     assert sum(model.finding(r).code == "audit-not-found" for r in range(model.rowCount())) == 20
-    kept = json.loads((tmp_path / "big.sitemapproj.audit.json").read_text(encoding="utf-8"))
+    kept = kept_results(qtbot, tmp_path / "big.sitemapproj.audit.json")
     assert len(kept["results"]) == 2000
     assert answers.errors == []
 
@@ -343,6 +350,7 @@ def test_a_damaged_results_file_costs_only_the_results(qtbot, tmp_path, monkeypa
     side.write_text('{"format_version": 1,\n "results": [oops]}', encoding="utf-8")
     window, answers = make_window(qtbot, tmp_path, monkeypatch)
     open_and_wait(qtbot, window, path)
+    qtbot.waitUntil(lambda: bool(answers.errors), timeout=15_000)  # read in the background
     [(title, message)] = answers.errors
     assert title == "The audit results cannot be read"
     assert str(side) in message and "line 2, column 14" in message

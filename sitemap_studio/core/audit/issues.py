@@ -34,19 +34,24 @@ def audit_finding(result: UrlAudit, entry_id: int, line: int | None = None) -> F
 
 def audit_findings(document: SitemapDocument, results: Mapping[str, UrlAudit]) -> list[Finding]:
     """One finding per entry of ``document`` whose URL's result is not indexable, in order."""
-    if not any(result.verdict != Verdict.INDEXABLE for result in results.values()):
+    bad = {url: result for url, result in results.items()
+           if result.verdict != Verdict.INDEXABLE}
+    if not bad:
         return []
     found: list[Finding] = []
     total = len(document)
     for start in range(0, total, _STEP):
         stop = min(total, start + _STEP)
         for offset, loc in enumerate(document.column_texts(0, start, stop)):
-            row = start + offset
+            if loc is None:
+                continue
             if loc == OBJECT_ROW:
-                loc = document.text(row, 0)
-            result = results.get(loc.strip()) if isinstance(loc, str) else None
-            if result is not None and result.verdict != Verdict.INDEXABLE:
-                found.append(audit_finding(result, document.id_at(row)))
+                loc = document.text(start + offset, 0) or ""
+            # Most locations are written without blanks around them: strip only those that are.
+            result = bad.get(loc) or (bad.get(loc.strip()) if loc[:1].isspace()
+                                      or loc[-1:].isspace() else None)
+            if result is not None:
+                found.append(audit_finding(result, document.id_at(start + offset)))
     return found
 
 

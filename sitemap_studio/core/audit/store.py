@@ -31,6 +31,7 @@ from typing import Any
 
 from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
+from sitemap_studio.core.progress import CancelToken, ProgressCallback
 
 #: The side file's name is the project file's with this appended.
 SIDE_SUFFIX = ".audit.json"
@@ -100,6 +101,18 @@ class AuditStore:
         for results in self._files.values():
             yield from results.values()
 
+    def snapshot(self) -> AuditStore:
+        """A copy to hand to another thread (the results themselves are immutable)."""
+        copy = AuditStore()
+        copy._files = {key: dict(results) for key, results in self._files.items()}
+        copy.taken_at = self.taken_at
+        return copy
+
+    def merge(self, other: AuditStore) -> None:
+        """Keep ``other``'s results too; where both have a URL of a file, ``other``'s win."""
+        self.add_all(other.results())
+        self.taken_at = max(self.taken_at, other.taken_at)
+
     def checked_since(self, key: str, url: str, days: float, now: datetime) -> bool:
         """Whether ``url`` of ``key`` was checked less than ``days`` days before ``now``."""
         if days <= 0:
@@ -163,12 +176,14 @@ def _with_file(result: UrlAudit, key: str) -> UrlAudit:
     return UrlAudit.from_json(data)
 
 
-def load_results(path: str | os.PathLike[str]) -> tuple[AuditStore, str | None]:
+def load_results(path: str | os.PathLike[str], *, cancel: CancelToken | None = None,
+                 progress: ProgressCallback | None = None) -> tuple[AuditStore, str | None]:
     """The results kept in the side file ``path``, and why they could not be read, if so.
 
     A missing file is no audit yet: an empty store and no complaint. A file
     that cannot be read gives an empty store and the reason (naming the file);
-    the file itself is left as it is.
+    the file itself is left as it is. (``cancel`` and ``progress`` are the job
+    runner's; reading is one step.)
     """
     named = os.fspath(path)
     try:
@@ -188,10 +203,28 @@ def load_results(path: str | os.PathLike[str]) -> tuple[AuditStore, str | None]:
         return AuditStore(), f"{named}: {error}"
 
 
-def save_results(store: AuditStore, path: str | os.PathLike[str]) -> None:
-    """Write ``store`` to the side file ``path`` atomically (raises ``SitemapError``)."""
-    text = json.dumps(store.to_json(), ensure_ascii=False, indent=1) + "\n"
-    atomic_write(path, [text.encode("utf-8")])
+def save_results(store: AuditStore, path: str | os.PathLike[str], *,
+                 cancel: CancelToken | None = None,
+                 progress: ProgressCallback | None = None) -> str:
+    """Write ``store`` to the side file ``path`` atomically; returns ``path``.
+
+    One result a line (compact, yet a diff shows which URLs changed). Raises
+    ``SitemapError`` naming the file when it cannot be written; a cancel
+    before the write leaves the old file as it was.
+    """
+    results = list(store.results())
+    head = json.dumps({"format_version": STORE_FORMAT, "taken_at": store.taken_at})
+    lines = [head[:-1] + ', "results": [\n']
+    for number, result in enumerate(results, start=1):
+        if cancel is not None and number % 4096 == 0:
+            cancel.check()
+        lines.append(json.dumps(result.to_json(), ensure_ascii=False, separators=(",", ":"))
+                     + (",\n" if number < len(results) else "\n"))
+        if progress is not None and number % 4096 == 0:
+            progress(number, len(results))
+    lines.append("]}\n")
+    atomic_write(path, (line.encode("utf-8") for line in lines))
+    return os.fspath(path)
 
 
 def now_utc() -> datetime:
