@@ -329,8 +329,11 @@ class AuditOperations(QObject):
         """What the results dialog says first: the file, how many URLs, when."""
         counts = self.store.counts([self.key_of(state.path)])
         taken = self.taken_text()
-        return (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
+        text = (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
                 " audited" + (f", last on {taken}" if taken else "") + ".")
+        if len(self.window.session.states) > 1 and len(self.store) > sum(c.count for c in counts):
+            text += f" The whole project: {self.describe_counts()}."
+        return text
 
     def show_results(self) -> None:
         """The summary, and the fixes for the sitemap shown with their previews."""
