@@ -32,11 +32,6 @@ class DocumentBytes(RowStore):
         return self._raw[self._start[row] : self._end[row]]
 
     @property
-    def modified_entry_count(self) -> int:
-        """How many entries carry their own bytes (edited or new) instead of the original's."""
-        return len(self._bodies)
-
-    @property
     def uncompressed_size(self) -> int:
         """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
         return self._size

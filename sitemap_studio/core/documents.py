@@ -239,10 +239,6 @@ class SitemapDocument(DocumentBytes):
         mark = _NON_BLANK.search(self._raw, begin, end)
         return lines.line_column(mark.start() if mark else begin)
 
-    def line_index(self) -> LineIndex:
-        """Line lookups over the bytes the document was read from."""
-        return self._line_index()
-
     def _line_index(self) -> LineIndex:
         if self._lines is None:
             self._lines = LineIndex(self._raw)

@@ -11,7 +11,7 @@ import re
 from array import array
 from dataclasses import replace
 
-from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import LimitExceeded, SitemapError
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
@@ -141,7 +141,3 @@ def _not_a_url(value: bytes, line: int, content: bytes) -> Finding:
     return Finding(Severity.WARNING, "text-line-not-url", message, line=line, column=column,
                    source=RuleSource.PROTOCOL)
 
-
-def text_kind() -> DocumentKind:
-    """Text sitemaps list pages, never other sitemaps."""
-    return DocumentKind.URLSET

@@ -282,10 +282,6 @@ class EntryTableModel(QAbstractTableModel):
                 self.validator.entry_findings(entry_id))
         return found
 
-    def cell_findings(self, row: int, column: int) -> tuple[Finding, ...]:
-        """Findings shown in one cell, worst first."""
-        return self._findings_at(row).cells[column]
-
     @classmethod
     def _text_colour(cls, severity: Severity) -> QColor:
         colour = cls._text_colours.get(severity)

@@ -7,8 +7,8 @@ sitemap while the others load. ``loaded`` ends a complete load. Cancelling
 stops inside the member being read; ``load_cancelled`` then gives what was
 read so far. Opening another workspace cancels a load still under way.
 
-Show the job's progress with ``widgets.delayed_progress.DelayedProgress``
-(it appears after 600 ms; its Cancel cancels the job).
+The window shows the job's progress in its status bar after a short delay
+(``widgets.status_progress``), with a Cancel that cancels the job.
 """
 
 from __future__ import annotations
