@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sitemap_studio.core.document_store import RowStore
-from sitemap_studio.core.document_types import DocumentSource
+from sitemap_studio.core.document_types import DocumentSource, SourceFormat
 
 
 class DocumentBytes(RowStore):
@@ -50,7 +50,7 @@ class DocumentBytes(RowStore):
         yield raw[: self._head_end]
         run_begin = -1
         run_end = -1
-        separate = self.source.format == "text"
+        separate = self.source.format == SourceFormat.TEXT
         last = b"\n"
         for row in range(len(self._ids)):
             entry_id = self._ids[row]

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from itertools import islice
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
@@ -105,7 +106,7 @@ class EntryFeed:
     def add_document(self, doc: SitemapDocument, body_of: BodyOf, total: int,
                      cancel: CancelToken | None, progress: ProgressCallback | None) -> None:
         """Send every entry of ``doc`` that export writes."""
-        xml = doc.source.format in ("xml", "feed")
+        xml = doc.source.format in (SourceFormat.XML, SourceFormat.FEED)
         guard = EntryGuard(declared_namespaces(doc)) if xml else None
         rows = len(doc)
         for first in range(0, rows, CHECK_EVERY):

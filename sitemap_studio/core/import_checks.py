@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sitemap_studio.core.csv_import import ColumnMapping, Table, rows_to_entries
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import FIELDS, Entry
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
@@ -30,7 +31,7 @@ def entry_findings(entry: Entry, context: ValidationContext,
     values = (entry.loc, entry.lastmod, entry.changefreq, entry.priority)
     raws = (entry.raw.get(FIELDS[0]), entry.raw.get(FIELDS[1]), entry.raw.get(FIELDS[2]),
             entry.raw.get(FIELDS[3]))
-    check_entry(entry, values, raws, entry.element, reporter, context, None, "xml")
+    check_entry(entry, values, raws, entry.element, reporter, context, None, SourceFormat.XML)
     return reporter.findings
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.encoding import encode_document
 from sitemap_studio.core.entries import DocumentKind
@@ -45,7 +46,8 @@ def _suffix(name: str) -> str:
 
 def _own_format(document: SitemapDocument) -> OutputFormat:
     own = document.source.format
-    return OutputFormat(own) if own in ("text", "robots") else OutputFormat.XML
+    line_based = own in (SourceFormat.TEXT, SourceFormat.ROBOTS)
+    return OutputFormat(own) if line_based else OutputFormat.XML
 
 
 def output_for(
@@ -99,7 +101,7 @@ def document_chunks(document: SitemapDocument, fmt: OutputFormat) -> Iterator[by
         yield new_robots_document(entries, path=document.source.path, line_of=document.line_of)
     else:
         kind = document.kind
-        if document.source.format == "robots":
+        if document.source.format == SourceFormat.ROBOTS:
             kind = DocumentKind.INDEX
         yield from iter_new_document(entries, kind)
 
@@ -212,7 +214,7 @@ def is_lossless(document: SitemapDocument, fmt: OutputFormat) -> bool:
 
     Never for a feed: its document is a urlset made from the feed's links.
     """
-    return _same_format(document, fmt) and document.source.format != "feed"
+    return _same_format(document, fmt) and document.source.format != SourceFormat.FEED
 
 
 def holds_document(document: SitemapDocument, fmt: OutputFormat) -> bool:
@@ -230,7 +232,7 @@ def written_kind(document: SitemapDocument, fmt: OutputFormat) -> str:
         return "text"
     if fmt == OutputFormat.ROBOTS:
         return "robots"
-    if document.source.format == "robots":
+    if document.source.format == SourceFormat.ROBOTS:
         return DocumentKind.INDEX.value
     return document.kind.value
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import DocumentSource, SitemapDocument
 from sitemap_studio.core.encoding import encode_document
 from sitemap_studio.core.fingerprints import FileFingerprint
@@ -85,8 +86,8 @@ def reopen_snapshot(snapshot: DocumentSnapshot, limits: Limits | None = None, *,
     source = snapshot.source
     raw = RawSource(data, source.path, source.compressed, source.stored_size or len(data))
     document = document_from_source(raw, limits, cancel=cancel, progress=progress)
-    if source.format == "feed":
-        document.source.format = "feed"
+    if source.format == SourceFormat.FEED:
+        document.source.format = SourceFormat.FEED
     return document
 
 

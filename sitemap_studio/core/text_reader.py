@@ -11,6 +11,7 @@ import re
 from array import array
 from dataclasses import replace
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import LimitExceeded, SitemapError
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
@@ -34,7 +35,7 @@ def looks_like_url(token: bytes) -> bool:
 class TextCodec:
     """Entries of a text sitemap are lines; editing replaces the URL in its line."""
 
-    format = "text"
+    format = SourceFormat.TEXT
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """The line with its URL replaced, surrounding blanks kept."""

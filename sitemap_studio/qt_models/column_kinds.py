@@ -8,6 +8,7 @@ and remembers widths, order and sort once per kind.
 
 from __future__ import annotations
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.qt_models.entry_table_model import COLUMNS
@@ -22,7 +23,7 @@ _COLUMNS_OF = {URLSET: tuple(range(len(COLUMNS))), INDEX: (0, 1), TEXT: (0,)}
 
 def layout_kind(document: SitemapDocument) -> str:
     """The kind of file ``document`` is, as far as its columns go."""
-    if document.source.format in ("text", "robots"):
+    if document.source.format in (SourceFormat.TEXT, SourceFormat.ROBOTS):
         return TEXT
     if document.kind == DocumentKind.INDEX:
         return INDEX

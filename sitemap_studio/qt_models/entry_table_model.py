@@ -23,6 +23,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from sitemap_studio.core.bulk_edit import with_field
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
 from sitemap_studio.core.errors import SitemapError
@@ -362,7 +363,7 @@ class EntryTableModel(QAbstractTableModel):
             return f"the number of {COLUMNS[column].lower()} is counted, not typed"
         if self.editor is None:
             return "this table is read-only"
-        if column > 0 and self.document.source.format in ("text", "robots"):
+        if column > 0 and self.document.source.format in (SourceFormat.TEXT, SourceFormat.ROBOTS):
             return "a text sitemap holds only URLs"
         if column > 1 and self.document.element_at(row) == "sitemap":
             return f"a sitemap index entry has no {FIELDS[column]}"

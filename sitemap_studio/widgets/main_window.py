@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_report import plural
@@ -344,7 +345,7 @@ class MainWindow(QMainWindow):
                 entry = state.document.entry(entry_id)
             except KeyError:
                 entry = None
-        editable = (state is not None and state.document.source.format == "xml"
+        editable = (state is not None and state.document.source.format == SourceFormat.XML
                     and state.validator is not None and not state.validating)
         self.detail_pane.set_entry(entry, editable)
         self.detail_folding.show_entry(entry)
