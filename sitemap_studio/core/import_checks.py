@@ -21,7 +21,6 @@ from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.entry_checks import check_entry
 
 _CHECK_EVERY = 4096
-_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 
 
 def entry_findings(entry: Entry, context: ValidationContext,
@@ -58,7 +57,7 @@ def check_entries(
 
 def worst(findings: Sequence[Finding]) -> Severity | None:
     """The most severe severity among ``findings``, ``None`` for none."""
-    return min((f.severity for f in findings), key=_ORDER.__getitem__, default=None)
+    return min((f.severity for f in findings), key=lambda severity: severity.rank, default=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,6 @@ FINDING_ROLES = [Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole,
 VALUE_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole]
 
 _CELL_ROLES = frozenset(int(role) for role in FINDING_ROLES if role != Role.FINDINGS)
-_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 #: Dark text colours, readable on the light severity backgrounds in light and dark themes.
 _TEXT_COLOURS = {Severity.ERROR: "#7a1414", Severity.WARNING: "#5a3a00",
                  Severity.NOTICE: "#0b3a66"}
@@ -140,7 +139,7 @@ def _row_findings(findings: list[Finding]) -> _RowFindings:
     for finding in findings:
         cells[FIELD_COLUMNS.get(finding.field or "", 0)].append(finding)
     return _RowFindings(findings, tuple(
-        tuple(sorted(cell, key=lambda f: _SEVERITY_ORDER[f.severity])) for cell in cells))
+        tuple(sorted(cell, key=lambda f: f.severity.rank)) for cell in cells))
 
 
 def tooltip(findings: Sequence[Finding]) -> str:
