@@ -28,7 +28,7 @@ from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 from sitemap_studio.services.jobs import JobRunner
@@ -216,13 +216,13 @@ class MainWindow(QMainWindow):
         if not self.project_model.index_of(item).isValid():
             self.project_model.add_item(item)
         self.project_view.expandAll()
-        if self.current is None and item.document is not None and item.role == "sitemap":
+        if self.current is None and item.document is not None and item.role == FileRole.SITEMAP:
             self.select_item(item)
 
     def _loaded(self, workspace: Workspace) -> None:
         if self.current is None and workspace.items:
             readable = [i for i in workspace.items if i.document is not None]
-            first = next((i for i in readable if i.role == "sitemap"), None)
+            first = next((i for i in readable if i.role == FileRole.SITEMAP), None)
             self.select_item(first or workspace.items[0])
         failed = [item for item in workspace.items if item.error is not None]
         self.window_actions.update_enabled()
