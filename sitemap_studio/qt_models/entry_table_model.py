@@ -32,6 +32,7 @@ from sitemap_studio.core.row_ids import rows_of_ids
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_background, severity_icon
 
@@ -165,8 +166,6 @@ class EntryTableModel(QAbstractTableModel):
         self.document = document
         self.validator = validator
         self.editor = editor
-        #: Why the last :meth:`setData` refused its value (``None`` after a success).
-        self.last_error: str | None = None
         self._rows_cache: dict[int, _RowFindings] = {}
         self._structural = 0
         self._pending_ids: set[int] = set()
@@ -384,35 +383,31 @@ class EntryTableModel(QAbstractTableModel):
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Check ``value`` and hand the changed entry to the editor (overrides ``setData``).
 
-        Returns ``False``, with the reason in :attr:`last_error`, for a value
-        the field cannot take; an unchanged value succeeds without an edit.
+        Returns ``False`` for a value the field cannot take (:meth:`edit_cell`
+        says why); an unchanged value succeeds without an edit.
         """
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        row, column = index.row(), index.column()
+        return self.edit_cell(index.row(), index.column(), value).accepted
+
+    def edit_cell(self, row: int, column: int, value: Any) -> CellEdit:
+        """Check ``value`` and hand the changed entry to the editor, or say why not."""
         refusal = self._refusal(row, column)
         if refusal is not None:
-            self.last_error = refusal
-            return False
+            return CellEdit(refusal)
         try:
             text = parse_cell(column, value)
         except ValueError as error:
-            self.last_error = str(error)
-            return False
-        self.last_error = None
+            return CellEdit(str(error))
         if text == self.document.text(row, column):
-            return True
+            return ACCEPTED
         field = FIELDS[column]
         changed = with_field(self.document.entry_at(row), field, text)
         assert self.editor is not None  # _refusal says so
         try:
             accepted = self.editor.edit_entries([changed], f"Edit {field}")
         except SitemapError as error:
-            self.last_error = error.message
-            return False
+            return CellEdit(error.message)
         except ValueError as error:
-            self.last_error = str(error)
-            return False
-        if not accepted:
-            self.last_error = f"the new {field} was not applied"
-        return accepted
+            return CellEdit(str(error))
+        return ACCEPTED if accepted else CellEdit(f"the new {field} was not applied")
