@@ -1,6 +1,7 @@
-"""Save documents: lossless in their own format, converted when another format is asked for.
+"""What a save writes: lossless in the document's own format, converted when another is asked for.
 
-A save never replaces a file of another kind without being told to (see
+The bytes and the format decisions are here; writing them is
+:mod:`~sitemap_studio.core.snapshots` (the one save path). A save never replaces a file of another kind without being told to (see
 :mod:`~sitemap_studio.core.overwrite`), and writes through symbolic links.
 """
 
@@ -13,7 +14,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.encoding import encode_document
@@ -180,33 +180,6 @@ def gzip_as(document: SitemapDocument, fmt: OutputFormat) -> GzipAs:
     if document.is_pristine and is_lossless(document, fmt):
         return GzipAs(stored=stored)
     return GzipAs(header=gzip_header(stored))
-
-
-def save_document(
-    document: SitemapDocument,
-    path: str | os.PathLike[str],
-    fmt: OutputFormat | None = None,
-    compress: bool | None = None,
-    *,
-    replace_other_kind: bool = False,
-) -> int:
-    """Write ``document`` to ``path`` atomically; return the bytes written.
-
-    Raises:
-        OverwriteRefused: ``path`` holds a file of another kind (see
-            :func:`check_overwrite`) and ``replace_other_kind`` is not set.
-        SitemapError: The document cannot be written as ``fmt``, or the file
-            cannot be written; the old file is unchanged.
-    """
-    wanted, wanted_gzip = output_for(path, document)
-    fmt = fmt or wanted
-    compress = wanted_gzip if compress is None else compress
-    if not replace_other_kind:
-        check_overwrite(document, path, fmt)
-    chunks: Iterable[bytes] = document_chunks(document, fmt)
-    if compress:
-        chunks = gzip_as(document, fmt).chunks(chunks)
-    return atomic_write(path, chunks)
 
 
 def is_lossless(document: SitemapDocument, fmt: OutputFormat) -> bool:
