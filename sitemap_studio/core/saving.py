@@ -1,7 +1,8 @@
 """What a save writes: lossless in the document's own format, converted when another is asked for.
 
 The bytes and the format decisions are here; writing them is
-:mod:`~sitemap_studio.core.snapshots` (the one save path). A save never replaces a file of another kind without being told to (see
+:mod:`~sitemap_studio.core.snapshots` (the one save path). A save never
+replaces a file of another kind without being told to (see
 :mod:`~sitemap_studio.core.overwrite`), and writes through symbolic links.
 """
 

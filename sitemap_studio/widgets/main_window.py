@@ -31,8 +31,6 @@ from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
-from sitemap_studio.services.jobs import JobRunner
-from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
@@ -68,12 +66,13 @@ class MainWindow(QMainWindow):
     load_failed = Signal(object)
     document_shown = Signal(object)
 
-    def __init__(self, runner: JobRunner, settings: AppSettings, *,
-                 journal: Journal | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, settings: AppSettings, *,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.runner = runner
+        self.runner = session.runner
         self.settings = settings
-        self.session = Session(runner, journal=journal, parent=self)
+        self.session = session
+        session.setParent(self)
         self.current: DocumentState | None = None
         self.project_model = ProjectTreeModel(self._validator_of, self)
         self._build()
