@@ -156,6 +156,19 @@ class SitemapDocument(DocumentBytes):
                 for begin, field in zip(self._start[start:stop], self._cols[0][start:stop],
                                         strict=True)]
 
+    def all_plain_urls(self, start: int, stop: int) -> bool:
+        """``all(self.url_flags(start, stop))``, in one pass with no Python step per row."""
+        if IN_OBJECT in self._cols[0][start:stop]:
+            return False
+        starts = self._start[start:stop]
+        if self.source.format != SourceFormat.XML or not starts:
+            return True
+        if min(starts) < 0:
+            return False
+        raw = self._raw
+        names = bytes(map(raw.__getitem__, map(self._name_offset.__add__, starts)))
+        return names.count(0x75) == len(names)  # every one a "u"rl
+
     def has_object(self, row: int) -> bool:
         """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
         return self._cols[0][row] == IN_OBJECT
