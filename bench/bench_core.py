@@ -58,7 +58,7 @@ from usp.objects.sitemap import AbstractSitemap  # noqa: E402
 
 from sitemap_studio.core.documents import SitemapDocument  # noqa: E402
 from sitemap_studio.core.loader import open_document  # noqa: E402
-from sitemap_studio.core.saving import save_document  # noqa: E402
+from sitemap_studio.core.snapshots import save_document  # noqa: E402
 
 NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 URL_TAG, LOC, LASTMOD, CHANGEFREQ, PRIORITY = (

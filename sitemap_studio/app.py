@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from sitemap_studio import __version__, cli, resource_paths
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
+from sitemap_studio.services.session import Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets.file_open_events import FileOpenEvents
 from sitemap_studio.widgets.main_window import APP_NAME, MainWindow
@@ -24,15 +25,16 @@ ENV_EXIT_AFTER_MS = "SITEMAP_STUDIO_EXIT_AFTER_MS"
 def create_main_window(path: str | None, runner: JobRunner | None = None, *,
                        settings: QSettings | None = None,
                        journal_folder: str | None = None) -> MainWindow:
-    """Build the main window and its session, and start opening ``path`` if one was given.
+    """Build the session and the main window around it, and start opening ``path`` if given.
 
     ``settings`` and ``journal_folder`` default to the user's own (tests pass
     their own so that they never touch the user's).
     """
     runner = runner or JobRunner()
     journal = Journal(runner, user_folder=journal_folder)
-    window = MainWindow(runner, AppSettings(settings or QSettings()), journal=journal)
-    journal.setParent(window)
+    session = Session(runner, journal=journal)
+    journal.setParent(session)
+    window = MainWindow(session, AppSettings(settings or QSettings()))
     if path:
         window.open_path(path)
     return window

@@ -20,7 +20,8 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.overwrite import OverwriteRefused
-from sitemap_studio.core.saving import output_for, save_document
+from sitemap_studio.core.saving import output_for
+from sitemap_studio.core.snapshots import save_document
 from sitemap_studio.core.summary import describe
 
 PROG = "sitemap-studio"

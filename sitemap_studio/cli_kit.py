@@ -43,7 +43,7 @@ from sitemap_studio.core.submission import (
 )
 from sitemap_studio.core.urls import origin
 from sitemap_studio.core.validation.project import Member
-from sitemap_studio.core.workspace import open_workspace
+from sitemap_studio.core.workspace import FileRole, open_workspace
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 #: Crawlers read the first 500 KiB of a robots.txt; more is not worth checking.
@@ -184,7 +184,7 @@ def _from_project(args: argparse.Namespace, limits: Limits) -> _Inputs:
         inputs.notes.append(f"the project has no site URL; assumed {inputs.site_url}")
     for item in workspace.items:
         assert item.document is not None
-        if item.role == "index":
+        if item.role == FileRole.INDEX:
             inputs.index_path = item.path
         inputs.documents.append((item.path, item.document,
                                  item.ref.url if item.ref is not None else None))

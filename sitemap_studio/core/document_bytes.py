@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sitemap_studio.core.document_store import RowStore
-from sitemap_studio.core.document_types import DocumentSource
+from sitemap_studio.core.document_types import DocumentSource, SourceFormat
+from sitemap_studio.core.xml_scan import ABSENT
 
 
 class DocumentBytes(RowStore):
@@ -31,10 +32,35 @@ class DocumentBytes(RowStore):
             return body
         return self._raw[self._start[row] : self._end[row]]
 
-    @property
-    def modified_entry_count(self) -> int:
-        """How many entries carry their own bytes (edited or new) instead of the original's."""
-        return len(self._bodies)
+    def bodies(self, start: int, stop: int) -> list[bytes]:
+        """:meth:`body` of rows ``start:stop``, in one pass (no Python call per unedited row)."""
+        raw = self._raw
+        found = list(map(raw.__getitem__, map(slice, self._start[start:stop],
+                                               self._end[start:stop])))
+        if self._bodies:
+            edited = self._bodies
+            for offset, entry_id in enumerate(self._ids[start:stop]):
+                body = edited.get(entry_id)
+                if body is not None:
+                    found[offset] = body
+        return found
+
+    def raw_values(self, field_index: int, start: int, stop: int) -> list[bytes] | None:
+        """Field ``field_index``'s bytes as written for rows ``start:stop``, ``b""`` where absent.
+
+        Entity references are not resolved. ``None`` (ask row by row) when a row is
+        held as an :class:`Entry`, or when a value is present but empty (it would be
+        taken for an absent one).
+        """
+        begins = self._cols[2 * field_index][start:stop]
+        if not begins:
+            return []
+        if min(begins) < ABSENT:
+            return None
+        raw = self._raw
+        found = list(map(raw.__getitem__, map(slice, begins, self._cols[2 * field_index + 1][
+            start:stop])))
+        return found if found.count(b"") == begins.count(ABSENT) else None
 
     @property
     def uncompressed_size(self) -> int:
@@ -55,7 +81,7 @@ class DocumentBytes(RowStore):
         yield raw[: self._head_end]
         run_begin = -1
         run_end = -1
-        separate = self.source.format == "text"
+        separate = self.source.format == SourceFormat.TEXT
         last = b"\n"
         for row in range(len(self._ids)):
             entry_id = self._ids[row]

@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 from sitemap_studio.core.encoding import TextEncoding
 from sitemap_studio.core.entries import DocumentKind, Entry
+
+
+class SourceFormat(StrEnum):
+    """What kind of file a document was read from, and is written back as."""
+
+    XML = "xml"
+    TEXT = "text"
+    ROBOTS = "robots"
+    #: An RSS or Atom feed, read as a urlset (saved, it becomes an XML sitemap).
+    FEED = "feed"
+
 
 #: What :meth:`SitemapDocument.column_texts` gives for a row held as an :class:`Entry`.
 OBJECT_ROW = "\x00object row"
@@ -21,7 +33,7 @@ OBJECT_ROW = "\x00object row"
 class EntryCodec(Protocol):
     """Turns entries into bytes for one document format (XML or text lines)."""
 
-    format: str
+    format: SourceFormat
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """Bytes for an entry changed from ``old`` to ``new``, keeping what ``body`` had."""
@@ -35,7 +47,7 @@ class DocumentSource:
     """Where a document came from and how to write it back the same way."""
 
     path: str | None
-    format: str
+    format: SourceFormat
     kind: DocumentKind
     encoding: TextEncoding
     compressed: bool = False

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, Entry
 from sitemap_studio.core.errors import SitemapError
@@ -51,7 +52,7 @@ def plan_bodies(documents: list[SitemapDocument]) -> tuple[dict[str, str], list[
 
 
 def _is_xml(doc: SitemapDocument) -> bool:
-    return doc.source.format in ("xml", "feed")
+    return doc.source.format in (SourceFormat.XML, SourceFormat.FEED)
 
 
 def declared_namespaces(doc: SitemapDocument) -> dict[str, str]:

@@ -20,12 +20,14 @@ import re
 from array import array
 from collections.abc import Callable
 from dataclasses import replace
-from itertools import islice
+from itertools import compress
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
+from sitemap_studio.core.export_chunks import Uniques, plain_chunk_dates
 from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_guard import CHANGEFREQS, EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
@@ -105,7 +107,7 @@ class EntryFeed:
     def add_document(self, doc: SitemapDocument, body_of: BodyOf, total: int,
                      cancel: CancelToken | None, progress: ProgressCallback | None) -> None:
         """Send every entry of ``doc`` that export writes."""
-        xml = doc.source.format in ("xml", "feed")
+        xml = doc.source.format in (SourceFormat.XML, SourceFormat.FEED)
         guard = EntryGuard(declared_namespaces(doc)) if xml else None
         rows = len(doc)
         for first in range(0, rows, CHECK_EVERY):
@@ -154,10 +156,12 @@ class EntryFeed:
 
     def _xml_rows(self, doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
                   body_of: BodyOf, guard: EntryGuard) -> None:
+        fast = self._fast
+        if fast is not None and self._whole_chunk(doc, first, stop, locs, body_of, fast):
+            return
         lastmods, changefreqs, priorities = (doc.column_texts(index, first, stop)
                                              for index in (1, 2, 3))
         urls = doc.url_flags(first, stop)
-        fast = self._fast
         target = fast[1] if fast is not None else None
         if fast is not None:
             # A plain <url> of the one host whose values are valid as written is copied as it
@@ -173,19 +177,6 @@ class EntryFeed:
         else:
             plain = [False] * len(locs)
         is_first = self.uniques.first
-        if target is not None and all(plain):
-            # The common chunk, every row plain and valid: no Python statement per row.
-            keep = [is_first(text) for text in locs]  # type: ignore[arg-type]
-            rows = [row for row, kept in zip(range(first, stop), keep, strict=True) if kept]
-            try:
-                bodies = [body_of(row) for row in rows]
-            except SitemapError:
-                bodies = [self._body(doc, row, body_of) for row in rows]  # says which entry
-            dates = [None if (lastmod := lastmods[row - first]) is None
-                     else lastmod.strip(XML_WHITESPACE) for row in rows]
-            self._bulk_bodies(doc, first, target, bodies, dates)
-            self.notes.merged += len(locs) - len(rows)
-            return
         merged = 0
         bodies = []
         dates = []
@@ -231,6 +222,26 @@ class EntryFeed:
             self.filler_for(target).add_bodies(bodies, lastmods)
         except SitemapError as exc:
             raise _entry_error(doc, first, exc.message) from None
+
+    def _whole_chunk(self, doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
+                     body_of: BodyOf, fast: tuple[Callable[[str], object], HostTarget]) -> bool:
+        """Copy rows ``first:stop`` in bulk when all are plain and valid; whether it did."""
+        dates = plain_chunk_dates(doc, first, stop, locs, fast[0], self.judge)
+        if dates is None:
+            return False
+        rows: range | list[int] = range(first, stop)
+        if self.uniques.repeats:
+            keep = [self.uniques.first(text) for text in locs]  # type: ignore[arg-type]
+            rows = list(compress(rows, keep))
+            dates = list(compress(dates, keep))
+        try:
+            bodies = (doc.bodies(first, stop) if body_of == doc.body and len(rows) == stop - first
+                      else list(map(body_of, rows)))
+        except SitemapError:
+            bodies = [self._body(doc, row, body_of) for row in rows]  # says which entry
+        self._bulk_bodies(doc, first, fast[1], bodies, dates)
+        self.notes.merged += len(locs) - len(rows)
+        return True
 
     def _text_row(self, doc: SitemapDocument, row: int, text: str | None) -> None:
         if text == OBJECT_ROW:
@@ -351,37 +362,6 @@ class EntryFeed:
     def _lastmod(self, entry: Entry) -> str | None:
         value = entry.lastmod
         return value if value is not None and self.judge.valid(0, value) else None
-
-
-class Uniques:
-    """Tells the first copy of a URL from a repeat, exactly, keeping strings for repeats only.
-
-    Built from the hashes of every URL the input holds: a URL whose hash is seen
-    once is unique and needs no record; only URLs whose hash repeats (true repeats,
-    or in a rare case a shared hash) are remembered as strings.
-    """
-
-    __slots__ = ("_repeated", "_seen")
-
-    def __init__(self, repeated: set[int] | None = None) -> None:
-        #: ``None``: nothing is known, so every URL is remembered.
-        self._repeated = repeated
-        self._seen: set[str] = set()
-
-    @classmethod
-    def of(cls, hashes: array[int]) -> Uniques:
-        """From the hashes of every URL to be written (in any order)."""
-        ordered = sorted(hashes)
-        return cls({a for a, b in zip(ordered, islice(ordered, 1, None), strict=False) if a == b})
-
-    def first(self, url: str) -> bool:
-        """Whether ``url`` is seen for the first time (and remember that it was seen)."""
-        if self._repeated is not None and hash(url) not in self._repeated:
-            return True
-        if url in self._seen:
-            return False
-        self._seen.add(url)
-        return True
 
 
 def _entry_error(doc: SitemapDocument, row: int, message: str) -> SitemapError:

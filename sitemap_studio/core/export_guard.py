@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import (
     IMAGE_NS,
     MOBILE_NS,
@@ -156,7 +157,7 @@ class EntryGuard:
         values = (entry.loc, entry.lastmod, entry.changefreq, entry.priority)
         raws = tuple(entry.raw.get(name) for name in ("loc", *_VALUE_FIELDS))
         entry_checks.check_entry(entry, values, raws,  # type: ignore[arg-type]
-                                 entry.element, reporter, self._context, None, "xml")
+                                 entry.element, reporter, self._context, None, SourceFormat.XML)
         return {finding.field or "": True for finding in reporter.findings
                 if finding.severity == Severity.ERROR and finding.field != "loc"}
 

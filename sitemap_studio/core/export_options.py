@@ -12,7 +12,6 @@ chosen folder and lets the index list the files without escaping.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 
 from sitemap_studio.core.errors import SitemapError
@@ -22,6 +21,9 @@ from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
 from sitemap_studio.core.project_file import ExportSettings, Project
 from sitemap_studio.core.project_values import (
     INDEX_LASTMOD_POLICIES,
+    NAME_PLACEHOLDER,
+    file_name_problem,
+    name_pattern_problem,
     shown,
     stylesheet_problem,
     url_problem,
@@ -35,40 +37,11 @@ MAX_FILES = PROTOCOL_MAX_URLS
 DEFAULT_NAME_PATTERN = "sitemap-{n}.xml"
 DEFAULT_INDEX_NAME = "sitemap-index.xml"
 
-_PLACEHOLDER = re.compile(r"\{n(?::0([1-9]))?\}")
-_SAFE_NAME = re.compile(r"[A-Za-z0-9._-]+")
-
-
-def file_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be an exported file name, or ``None`` when it can."""
-    if not _SAFE_NAME.fullmatch(name):
-        return (f"must be a plain file name of letters, digits, '.', '_' and '-' "
-                f"(no folders), not {shown(name)}")
-    if name.startswith("."):
-        return f"must not start with a dot: {shown(name)}"
-    if ".." in name:
-        return f"must not contain '..': {shown(name)}"
-    if not name.lower().endswith(".xml"):
-        return f"must end with .xml: {shown(name)}"
-    return None
-
-
-def pattern_problem(pattern: str) -> str | None:
-    """Why ``pattern`` cannot name the exported files, or ``None`` when it can."""
-    found = _PLACEHOLDER.findall(pattern)
-    if len(found) != 1:
-        return f"must contain {{n}} (or {{n:03}}) exactly once, not {shown(pattern)}"
-    literal = _PLACEHOLDER.sub("1", pattern)
-    if "{" in literal or "}" in literal:
-        return f"may contain no braces other than {{n}}: {shown(pattern)}"
-    return file_name_problem(literal)
-
-
 def format_name(pattern: str, number: int) -> str:
     """The file name ``pattern`` gives file ``number`` (1-based), before any ``.gz``."""
-    match = _PLACEHOLDER.search(pattern)
+    match = NAME_PLACEHOLDER.search(pattern)
     if match is None:
-        raise SitemapError(f"name pattern {pattern_problem(pattern)}", code="export-options")
+        raise SitemapError(f"name pattern {name_pattern_problem(pattern)}", code="export-options")
     width = int(match.group(1) or 0)
     return pattern[: match.start()] + str(number).zfill(width) + pattern[match.end() :]
 
@@ -143,7 +116,7 @@ class ExportOptions:
     def problems(self) -> list[str]:
         """Every reason these options cannot be used, as ``option: message`` (empty when fine)."""
         found: list[tuple[str, str | None]] = [
-            ("name pattern", pattern_problem(self.name_pattern)),
+            ("name pattern", name_pattern_problem(self.name_pattern)),
             ("index name", file_name_problem(self.index_name)),
             ("stylesheet", stylesheet_problem(self.stylesheet) if self.stylesheet else None),
         ]
@@ -166,7 +139,7 @@ class ExportOptions:
                                            f"{shown(self.index_lastmod)}"))
         if not os.fspath(self.out_dir):
             found.append(("output folder", "must not be empty"))
-        if not pattern_problem(self.name_pattern) and not file_name_problem(self.index_name):
+        if not name_pattern_problem(self.name_pattern) and not file_name_problem(self.index_name):
             clash = self._index_clash()
             if clash:
                 found.append(("index name", clash))
@@ -192,7 +165,7 @@ class ExportOptions:
     def _index_clash(self) -> str | None:
         """Whether the index name could also be the name of a data file."""
         index = self.index_name.lower()
-        match = _PLACEHOLDER.search(self.name_pattern)
+        match = NAME_PLACEHOLDER.search(self.name_pattern)
         assert match is not None
         head = self.name_pattern[: match.start()].lower()
         tail = (self.name_pattern[match.end() :] + (".gz" if self.gzip else "")).lower()
@@ -216,5 +189,5 @@ def project_base_url(project: Project) -> str | None:
 __all__ = [
     "DEFAULT_INDEX_NAME", "DEFAULT_NAME_PATTERN", "MAX_FILES", "MIN_MAX_BYTES", "ExportOptions",
     "ExportReport", "ExportedFile", "ExportedIndex", "LoneFileExport", "base_url_problem",
-    "file_name_problem", "format_name", "pattern_problem", "project_base_url",
+    "format_name", "project_base_url",
 ]

@@ -37,9 +37,9 @@ from sitemap_studio.core.export_options import (
     MAX_FILES,
     ExportOptions,
     base_url_problem,
-    pattern_problem,
 )
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.project_values import name_pattern_problem
 from sitemap_studio.core.split_export import index_bytes
 from sitemap_studio.core.text_escape import escape_text
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
@@ -251,7 +251,7 @@ def plan_export(sizes: EntrySizes, options: ExportOptions) -> ExportPlan:
 
 def _namer(options: ExportOptions) -> Callable[[int], str]:
     """``options.file_name`` made fast: the pattern is taken apart once, not once per file."""
-    if pattern_problem(options.name_pattern) is not None:
+    if name_pattern_problem(options.name_pattern) is not None:
         return lambda number: f"(file {number})"
     sentinel = 10**9
     probe = options.file_name(sentinel)

@@ -51,7 +51,7 @@ import time
 from collections.abc import Iterator
 
 from sitemap_studio.core.atomic_write import sync_folder
-from sitemap_studio.core.export_options import file_name_problem
+from sitemap_studio.core.project_values import file_name_problem
 
 try:
     import fcntl

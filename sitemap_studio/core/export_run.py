@@ -43,7 +43,7 @@ from sitemap_studio.core.project_values import (
 from sitemap_studio.core.split_export import export_documents
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 from sitemap_studio.core.validation.project_run import run_members
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.workspace import FileRole, Workspace
 
 __all__ = [
     "RESOLVED_BY_EXPORT", "ExportBlocked", "ExportSources", "apply_export_settings",
@@ -110,7 +110,7 @@ def export_sources(workspace: Workspace) -> ExportSources:
             continue
         sources.members.append(Member(item.path, item.document,
                                       item.ref.url if item.ref is not None else None))
-        if item.role == "sitemap":
+        if item.role == FileRole.SITEMAP:
             sources.documents.append(item.document)
     return sources
 

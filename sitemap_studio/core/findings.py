@@ -19,6 +19,14 @@ class Severity(StrEnum):
     WARNING = "warning"
     NOTICE = "notice"
 
+    @property
+    def rank(self) -> int:
+        """0 for an error, 1 for a warning, 2 for a notice: sort by it to put the worst first."""
+        return _SEVERITY_RANKS[self]
+
+
+_SEVERITY_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
+
 
 class RuleSource(StrEnum):
     """Where a rule comes from, so users can weigh it."""

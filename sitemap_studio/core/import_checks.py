@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sitemap_studio.core.csv_import import ColumnMapping, Table, rows_to_entries
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import FIELDS, Entry
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
@@ -20,7 +21,6 @@ from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.entry_checks import check_entry
 
 _CHECK_EVERY = 4096
-_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 
 
 def entry_findings(entry: Entry, context: ValidationContext,
@@ -30,7 +30,7 @@ def entry_findings(entry: Entry, context: ValidationContext,
     values = (entry.loc, entry.lastmod, entry.changefreq, entry.priority)
     raws = (entry.raw.get(FIELDS[0]), entry.raw.get(FIELDS[1]), entry.raw.get(FIELDS[2]),
             entry.raw.get(FIELDS[3]))
-    check_entry(entry, values, raws, entry.element, reporter, context, None, "xml")
+    check_entry(entry, values, raws, entry.element, reporter, context, None, SourceFormat.XML)
     return reporter.findings
 
 
@@ -57,7 +57,7 @@ def check_entries(
 
 def worst(findings: Sequence[Finding]) -> Severity | None:
     """The most severe severity among ``findings``, ``None`` for none."""
-    return min((f.severity for f in findings), key=_ORDER.__getitem__, default=None)
+    return min((f.severity for f in findings), key=lambda severity: severity.rank, default=None)
 
 
 @dataclass(frozen=True, slots=True)

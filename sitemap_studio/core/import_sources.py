@@ -22,6 +22,7 @@ from sitemap_studio.core.csv_import import (
     rows_to_entries,
     sniff,
 )
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
@@ -188,7 +189,7 @@ def batch_from_document(document: SitemapDocument, path: str | None, limits: Lim
         batch.description = "the clipboard (sitemap index)"
         return batch
     read = _read_children(document, path, limits, batch, cancel, depth=1, seen={path})
-    kind = "robots.txt" if document.source.format == "robots" else "sitemap index"
+    kind = "robots.txt" if document.source.format == SourceFormat.ROBOTS else "sitemap index"
     batch.description = f"{name} ({kind}, {read:,} local child sitemaps)"
     return batch
 

@@ -6,6 +6,7 @@ import os
 import re
 from array import array
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import DocumentSource, Layout, SitemapDocument
 from sitemap_studio.core.encoding import DecodedDocument, decode_document
 from sitemap_studio.core.entries import DocumentKind
@@ -118,7 +119,7 @@ def document_from_source(
         "root": prolog.root_qname.decode("utf-8", "replace"),
         "namespace": prolog.namespace,
     }
-    return SitemapDocument(utf8, layout, _source_info(source, decoded, "xml", kind),
+    return SitemapDocument(utf8, layout, _source_info(source, decoded, SourceFormat.XML, kind),
                            codec, findings=findings, info=info)
 
 
@@ -131,7 +132,7 @@ def _utf16(data: bytes) -> bool:
     return data[:2] in (b"\xff\xfe", b"\xfe\xff") or data[:4] in (b"<\x00?\x00", b"\x00<\x00?")
 
 
-def _source_info(source: RawSource, decoded: DecodedDocument, fmt: str,
+def _source_info(source: RawSource, decoded: DecodedDocument, fmt: SourceFormat,
                  kind: DocumentKind) -> DocumentSource:
     utf8_size = len(decoded.utf8) - (3 if decoded.utf8.startswith(b"\xef\xbb\xbf") else 0)
     return DocumentSource(source.path, fmt, kind, decoded.encoding, source.compressed,
@@ -177,7 +178,7 @@ def _text_document(source: RawSource, decoded: DecodedDocument, findings: list[F
         findings.append(Finding(Severity.ERROR, "text-no-urls",
                                 "this text file contains no URLs, so it is not a usable sitemap",
                                 source=RuleSource.PROTOCOL))
-    return _line_document(source, decoded, findings, columns, tail, "text", TextCodec())
+    return _line_document(source, decoded, findings, columns, tail, SourceFormat.TEXT, TextCodec())
 
 
 def _robots_document(source: RawSource, decoded: DecodedDocument, findings: list[Finding],
@@ -185,13 +186,14 @@ def _robots_document(source: RawSource, decoded: DecodedDocument, findings: list
     columns, _, tail = scan_lines(decoded.utf8, limits=limits, path=source.path,
                                   accept=SITEMAP_LINE)
     findings.extend(robots_findings(decoded.utf8))
-    document = _line_document(source, decoded, findings, columns, tail, "robots", RobotsCodec())
+    document = _line_document(source, decoded, findings, columns, tail, SourceFormat.ROBOTS,
+                              RobotsCodec())
     document.source.kind = DocumentKind.INDEX
     return document
 
 
 def _line_document(source: RawSource, decoded: DecodedDocument, findings: list[Finding],
-                   columns: list[array[int]], tail: int, fmt: str,
+                   columns: list[array[int]], tail: int, fmt: SourceFormat,
                    codec: TextCodec | RobotsCodec) -> SitemapDocument:
     lead, start, end, *fields = columns
     newline = b"\r\n" if b"\r\n" in decoded.utf8[:65536] else b"\n"
@@ -211,7 +213,7 @@ def _feed_document(source: RawSource, limits: Limits, findings: list[Finding]) -
     findings.extend(feed.findings)
     data = new_xml_document(feed.entries, DocumentKind.URLSET)
     document = document_from_source(RawSource(data, source.path, False, len(data), []), limits)
-    document.source.format = "feed"
+    document.source.format = SourceFormat.FEED
     document.source.compressed = source.compressed
     document.load_findings[:0] = findings
     return document

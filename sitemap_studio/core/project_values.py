@@ -58,25 +58,34 @@ def relative_path_problem(value: str) -> str | None:
     return None
 
 
-def name_pattern_problem(value: str) -> str | None:
-    """Why ``value`` is not a file name pattern with ``{n}`` for the file number."""
-    if "{n}" not in value:
-        return f"must contain {{n}} where the file number goes, not {shown(value)}"
-    rest = value.replace("{n}", "")
-    if "{" in rest or "}" in rest:
-        return f"may contain no braces other than {{n}}: {shown(value)}"
-    return file_name_problem(value)
+#: ``{n}`` or ``{n:03}`` (zero-padded to 3 digits) in a file name pattern: the 1-based file number.
+NAME_PLACEHOLDER = re.compile(r"\{n(?::0([1-9]))?\}")
+_SAFE_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
 
 def file_name_problem(value: str) -> str | None:
-    """Why ``value`` is not a plain file name (no folder part)."""
-    if value in ("", ".", ".."):
-        return f"must be a file name, not {shown(value)}"
-    if "/" in value or "\\" in value:
-        return f"must be a file name without / or \\: {shown(value)}"
-    if _CONTROL.search(value):
-        return f"must not contain control characters: {shown(value)}"
+    """Why ``value`` cannot be an exported file's name (plain, URL-safe, ending in ``.xml``)."""
+    if not _SAFE_NAME.fullmatch(value):
+        return (f"must be a plain file name of letters, digits, '.', '_' and '-' "
+                f"(no folders), not {shown(value)}")
+    if value.startswith("."):
+        return f"must not start with a dot: {shown(value)}"
+    if ".." in value:
+        return f"must not contain '..': {shown(value)}"
+    if not value.lower().endswith(".xml"):
+        return f"must end with .xml: {shown(value)}"
     return None
+
+
+def name_pattern_problem(value: str) -> str | None:
+    """Why ``value`` cannot name the exported files (``{n}`` once, then a file name)."""
+    if len(NAME_PLACEHOLDER.findall(value)) != 1:
+        return f"must contain {{n}} (or {{n:03}}) exactly once, not {shown(value)}"
+    literal = NAME_PLACEHOLDER.sub("1", value)
+    if "{" in literal or "}" in literal:
+        return f"may contain no braces other than {{n}}: {shown(value)}"
+    problem = file_name_problem(literal)
+    return None if problem is None else problem.replace(shown(literal), shown(value))
 
 
 def folder_problem(value: str) -> str | None:

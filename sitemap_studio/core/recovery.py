@@ -28,6 +28,7 @@ from typing import Any
 
 from sitemap_studio import __version__
 from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import DocumentSource, SitemapDocument
 from sitemap_studio.core.encoding import TextEncoding
 from sitemap_studio.core.entries import DocumentKind
@@ -53,7 +54,7 @@ class RecoveryHeader:
     original_path: str | None
     original: FileFingerprint | None
     written_at: datetime
-    document_format: str
+    document_format: SourceFormat
     kind: str
     encoding: TextEncoding
     compressed: bool
@@ -71,7 +72,7 @@ class RecoveryHeader:
             "original_mtime_ns": fingerprint.mtime_ns if fingerprint else None,
             "original_sha256": fingerprint.sha256 if fingerprint else None,
             "written_at": self.written_at.isoformat(),
-            "document_format": self.document_format,
+            "document_format": str(self.document_format),
             "kind": self.kind,
             "encoding": {"name": self.encoding.name, "bom": self.encoding.bom.hex(),
                          "declared": self.encoding.declared},
@@ -103,7 +104,7 @@ class RecoveryHeader:
             original_path=path if isinstance(path, str) else None,
             original=original,
             written_at=written_at,
-            document_format=str(data["document_format"]),
+            document_format=SourceFormat(str(data["document_format"])),
             kind=str(data["kind"]),
             encoding=TextEncoding(str(encoding["name"]), bytes.fromhex(encoding["bom"]),
                                   encoding.get("declared")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.text_reader import refuse_fields_beyond_loc
@@ -40,7 +41,7 @@ def robots_findings(utf8: bytes) -> list[Finding]:
 class RobotsCodec:
     """Entries of a robots.txt are its ``Sitemap:`` lines; editing replaces the URL."""
 
-    format = "robots"
+    format = SourceFormat.ROBOTS
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """The line with its URL replaced."""

@@ -1,6 +1,8 @@
-"""Save documents: lossless in their own format, converted when another format is asked for.
+"""What a save writes: lossless in the document's own format, converted when another is asked for.
 
-A save never replaces a file of another kind without being told to (see
+The bytes and the format decisions are here; writing them is
+:mod:`~sitemap_studio.core.snapshots` (the one save path). A save never
+replaces a file of another kind without being told to (see
 :mod:`~sitemap_studio.core.overwrite`), and writes through symbolic links.
 """
 
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.encoding import encode_document
 from sitemap_studio.core.entries import DocumentKind
@@ -45,7 +47,8 @@ def _suffix(name: str) -> str:
 
 def _own_format(document: SitemapDocument) -> OutputFormat:
     own = document.source.format
-    return OutputFormat(own) if own in ("text", "robots") else OutputFormat.XML
+    line_based = own in (SourceFormat.TEXT, SourceFormat.ROBOTS)
+    return OutputFormat(own) if line_based else OutputFormat.XML
 
 
 def output_for(
@@ -99,7 +102,7 @@ def document_chunks(document: SitemapDocument, fmt: OutputFormat) -> Iterator[by
         yield new_robots_document(entries, path=document.source.path, line_of=document.line_of)
     else:
         kind = document.kind
-        if document.source.format == "robots":
+        if document.source.format == SourceFormat.ROBOTS:
             kind = DocumentKind.INDEX
         yield from iter_new_document(entries, kind)
 
@@ -180,39 +183,12 @@ def gzip_as(document: SitemapDocument, fmt: OutputFormat) -> GzipAs:
     return GzipAs(header=gzip_header(stored))
 
 
-def save_document(
-    document: SitemapDocument,
-    path: str | os.PathLike[str],
-    fmt: OutputFormat | None = None,
-    compress: bool | None = None,
-    *,
-    replace_other_kind: bool = False,
-) -> int:
-    """Write ``document`` to ``path`` atomically; return the bytes written.
-
-    Raises:
-        OverwriteRefused: ``path`` holds a file of another kind (see
-            :func:`check_overwrite`) and ``replace_other_kind`` is not set.
-        SitemapError: The document cannot be written as ``fmt``, or the file
-            cannot be written; the old file is unchanged.
-    """
-    wanted, wanted_gzip = output_for(path, document)
-    fmt = fmt or wanted
-    compress = wanted_gzip if compress is None else compress
-    if not replace_other_kind:
-        check_overwrite(document, path, fmt)
-    chunks: Iterable[bytes] = document_chunks(document, fmt)
-    if compress:
-        chunks = gzip_as(document, fmt).chunks(chunks)
-    return atomic_write(path, chunks)
-
-
 def is_lossless(document: SitemapDocument, fmt: OutputFormat) -> bool:
     """Whether writing ``document`` as ``fmt`` keeps every byte of the file it came from.
 
     Never for a feed: its document is a urlset made from the feed's links.
     """
-    return _same_format(document, fmt) and document.source.format != "feed"
+    return _same_format(document, fmt) and document.source.format != SourceFormat.FEED
 
 
 def holds_document(document: SitemapDocument, fmt: OutputFormat) -> bool:
@@ -230,7 +206,7 @@ def written_kind(document: SitemapDocument, fmt: OutputFormat) -> str:
         return "text"
     if fmt == OutputFormat.ROBOTS:
         return "robots"
-    if document.source.format == "robots":
+    if document.source.format == SourceFormat.ROBOTS:
         return DocumentKind.INDEX.value
     return document.kind.value
 

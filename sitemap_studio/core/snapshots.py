@@ -7,8 +7,9 @@ changes. Taking it costs one pass over the rows (about 12 ms for 50,000 rows
 and 0.35 s for 1,000,000 with edits; nothing for a document without edits).
 
 :func:`plan_save` takes the snapshot and settles the output format;
-:func:`write_save` writes it like :func:`~sitemap_studio.core.saving.save_document`
-would have written the document, atomically.
+:func:`write_save` writes it atomically. They are the one save path: Save and
+Save As (in a worker), Save of a recovered document, and :func:`save_document`
+(convert and other callers on one thread) all go through them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from sitemap_studio.core.atomic_write import atomic_write
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import DocumentSource, SitemapDocument
 from sitemap_studio.core.encoding import encode_document
 from sitemap_studio.core.fingerprints import FileFingerprint
@@ -85,8 +87,8 @@ def reopen_snapshot(snapshot: DocumentSnapshot, limits: Limits | None = None, *,
     source = snapshot.source
     raw = RawSource(data, source.path, source.compressed, source.stored_size or len(data))
     document = document_from_source(raw, limits, cancel=cancel, progress=progress)
-    if source.format == "feed":
-        document.source.format = "feed"
+    if source.format == SourceFormat.FEED:
+        document.source.format = SourceFormat.FEED
     return document
 
 
@@ -135,14 +137,41 @@ def plan_save(document: SitemapDocument, path: str | os.PathLike[str],
                     gzip_as(document, fmt))
 
 
+def save_document(
+    document: SitemapDocument,
+    path: str | os.PathLike[str],
+    fmt: OutputFormat | None = None,
+    compress: bool | None = None,
+    *,
+    replace_other_kind: bool = False,
+) -> int:
+    """Write a document nobody else is editing to ``path`` atomically; the bytes written.
+
+    The one save path (:func:`plan_save`, then :func:`write_save`), as the
+    window's Save and Save As take it, for callers on one thread (convert,
+    scripts, tests).
+
+    Raises:
+        OverwriteRefused: ``path`` holds a file of another kind (see
+            :func:`~sitemap_studio.core.saving.check_overwrite`) and
+            ``replace_other_kind`` is not set.
+        SitemapError: The document cannot be written as ``fmt``, or the file
+            cannot be written; the old file is unchanged.
+    """
+    plan = plan_save(document, path, fmt, compress, replace_other_kind=replace_other_kind)
+    return write_save(plan, private=document).written
+
+
 def write_save(plan: SavePlan, limits: Limits | None = None, *,
                cancel: CancelToken | None = None,
-               progress: ProgressCallback | None = None) -> SaveResult:
+               progress: ProgressCallback | None = None,
+               private: SitemapDocument | None = None) -> SaveResult:
     """Write ``plan`` atomically; the bytes equal what ``save_document`` writes for it.
 
     A conversion to another format reads the snapshot into a private document
-    first (the live document is never touched). Cancelling before the file
-    is replaced leaves the old file as it was.
+    first (the live document is never touched), unless the caller hands over
+    the document itself as ``private`` (nobody else edits it). Cancelling
+    before the file is replaced leaves the old file as it was.
 
     Raises:
         SitemapError: The file cannot be written; the old file is unchanged.
@@ -151,6 +180,9 @@ def write_save(plan: SavePlan, limits: Limits | None = None, *,
     snapshot = plan.snapshot
     if plan.holds_document:
         chunks: Iterable[bytes] = stored_chunks(snapshot)
+        low = 0
+    elif private is not None:
+        chunks = document_chunks(private, plan.format)
         low = 0
     else:
         private = reopen_snapshot(snapshot, limits, cancel=cancel,

@@ -26,7 +26,7 @@ from operator import add, eq, is_, sub
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES
-from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.row_search import flagged_rows, offsets
 from sitemap_studio.core.values import datetime_sort_key, parse_priority
 from sitemap_studio.core.xml_scan import IN_OBJECT
@@ -36,7 +36,6 @@ from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
 UNPARSABLE_KEY = math.inf
 ABSENT_KEY = -math.inf
 #: Ascending order of a findings column: errors first.
-SEVERITY_RANK = {Severity.ERROR: 0.0, Severity.WARNING: 1.0, Severity.NOTICE: 2.0}
 
 _NAN = math.nan
 _EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
@@ -210,7 +209,7 @@ def severity_keys(document: SitemapDocument, rows: Iterable[int], entry_ids: arr
     for row in rows:
         found = findings_of(entry_ids[row])
         if found:
-            keys[row] = min(SEVERITY_RANK[finding.severity] for finding in found)
+            keys[row] = float(min(finding.severity.rank for finding in found))
     return keys
 
 
@@ -283,7 +282,6 @@ def order_by_text(rows: Sequence[int], lookup: Callable[[int], object],
 
 __all__ = [
     "ABSENT_KEY",
-    "SEVERITY_RANK",
     "UNPARSABLE_KEY",
     "KeyReader",
     "count_keys",

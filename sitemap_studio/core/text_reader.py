@@ -11,7 +11,8 @@ import re
 from array import array
 from dataclasses import replace
 
-from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.document_types import SourceFormat
+from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import LimitExceeded, SitemapError
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
@@ -34,7 +35,7 @@ def looks_like_url(token: bytes) -> bool:
 class TextCodec:
     """Entries of a text sitemap are lines; editing replaces the URL in its line."""
 
-    format = "text"
+    format = SourceFormat.TEXT
 
     def edited_body(self, body: bytes, old: Entry, new: Entry) -> tuple[bytes, Entry]:
         """The line with its URL replaced, surrounding blanks kept."""
@@ -141,7 +142,3 @@ def _not_a_url(value: bytes, line: int, content: bytes) -> Finding:
     return Finding(Severity.WARNING, "text-line-not-url", message, line=line, column=column,
                    source=RuleSource.PROTOCOL)
 
-
-def text_kind() -> DocumentKind:
-    """Text sitemaps list pages, never other sitemaps."""
-    return DocumentKind.URLSET

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import Cancelled, SitemapError
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
@@ -15,12 +17,24 @@ from sitemap_studio.core.project_file import Project, SitemapRef, load_project
 PROJECT_SUFFIX = ".sitemapproj"
 
 
+class FileRole(StrEnum):
+    """What a file is in a project: one of its sitemaps, or its sitemap index."""
+
+    SITEMAP = "sitemap"
+    INDEX = "index"
+
+    @classmethod
+    def of(cls, document: SitemapDocument) -> FileRole:
+        """The role a lone ``document`` plays: an index when it lists sitemaps."""
+        return cls.INDEX if document.kind == DocumentKind.INDEX else cls.SITEMAP
+
+
 @dataclass(slots=True)
 class WorkspaceItem:
     """One file of the workspace: its document, or why it could not be read."""
 
     path: str
-    role: str  # "sitemap" or "index"
+    role: FileRole
     ref: SitemapRef | None = None
     document: SitemapDocument | None = None
     error: SitemapError | None = None
@@ -66,13 +80,12 @@ def open_workspace(
     text = os.fspath(path)
     if not is_project_path(text):
         document = open_document(text, limits, cancel=cancel, progress=progress)
-        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
-        return Workspace(None, [WorkspaceItem(text, role, None, document)])
+        return Workspace(None, [WorkspaceItem(text, FileRole.of(document), None, document)])
     project = load_project(text)
-    members: list[tuple[str, SitemapRef]] = []
+    members: list[tuple[FileRole, SitemapRef]] = []
     if project.index is not None:
-        members.append(("index", project.index))
-    members.extend(("sitemap", ref) for ref in project.sitemaps)
+        members.append((FileRole.INDEX, project.index))
+    members.extend((FileRole.SITEMAP, ref) for ref in project.sitemaps)
     workspace = Workspace(project)
     total = len(members) * 100
     for number, (role, ref) in enumerate(members):

@@ -21,7 +21,7 @@ from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.project_file import Project, SitemapRef, load_project
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem, is_project_path
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem, is_project_path
 
 #: Progress is reported as (done, PROGRESS_UNITS), weighted by the members' file sizes.
 PROGRESS_UNITS = 10_000
@@ -32,7 +32,7 @@ class PlannedMember:
     """A file the workspace will open: its path, role, project entry and size on disk."""
 
     path: str
-    role: str  # "sitemap" or "index"
+    role: FileRole
     ref: SitemapRef | None
     size: int
 
@@ -58,12 +58,13 @@ def plan_workspace(path: str | os.PathLike[str]) -> WorkspacePlan:
     """
     text = os.fspath(path)
     if not is_project_path(text):
-        return WorkspacePlan(text, None, (PlannedMember(text, "sitemap", None, _size(text)),))
+        lone = PlannedMember(text, FileRole.SITEMAP, None, _size(text))
+        return WorkspacePlan(text, None, (lone,))
     project = load_project(text)
-    refs: list[tuple[str, SitemapRef]] = []
+    refs: list[tuple[FileRole, SitemapRef]] = []
     if project.index is not None:
-        refs.append(("index", project.index))
-    refs.extend(("sitemap", ref) for ref in project.sitemaps)
+        refs.append((FileRole.INDEX, project.index))
+    refs.extend((FileRole.SITEMAP, ref) for ref in project.sitemaps)
     members = []
     for role, ref in refs:
         member_path = project.resolve(ref)
@@ -123,7 +124,7 @@ def iter_workspace(
             set_fingerprint(document, fingerprint)
             item.document = document
             if plan.project is None:
-                item.role = "index" if document.kind.value == "sitemapindex" else "sitemap"
+                item.role = FileRole.of(document)
         base += weight
         report(progress, base * PROGRESS_UNITS // whole, PROGRESS_UNITS)
         yield item

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from lxml import etree
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import FIELDS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.text_escape import escape_text
@@ -69,7 +70,7 @@ class XmlCodec:
     an entry serialised here needs no declarations of its own for them.
     """
 
-    format = "xml"
+    format = SourceFormat.XML
 
     def __init__(
         self,

@@ -8,6 +8,7 @@ and remembers widths, order and sort once per kind.
 
 from __future__ import annotations
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS
@@ -24,7 +25,7 @@ AUDIT_COLUMNS = tuple(range(AUDIT_COLUMN, len(COLUMNS)))
 
 def layout_kind(document: SitemapDocument) -> str:
     """The kind of file ``document`` is, as far as its columns go."""
-    if document.source.format in ("text", "robots"):
+    if document.source.format in (SourceFormat.TEXT, SourceFormat.ROBOTS):
         return TEXT
     if document.kind == DocumentKind.INDEX:
         return INDEX

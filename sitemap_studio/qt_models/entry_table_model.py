@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor
 
 from sitemap_studio.core.audit.results import UrlAudit
 from sitemap_studio.core.bulk_edit import with_field
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
 from sitemap_studio.core.errors import SitemapError
@@ -33,6 +34,7 @@ from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 from sitemap_studio.qt_models.audit_columns import AUDIT_TITLES, AuditColumns
+from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_background, severity_icon
 
@@ -56,7 +58,6 @@ VALUE_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole]
 _CELL_ROLES = frozenset(int(role) for role in FINDING_ROLES if role != Role.FINDINGS)
 _AUDIT_ROLES = frozenset(int(role) for role in (*VALUE_ROLES, Qt.ItemDataRole.ToolTipRole,
                                                 Qt.ItemDataRole.ForegroundRole))
-_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 #: Dark text colours, readable on the light severity backgrounds in light and dark themes.
 _TEXT_COLOURS = {Severity.ERROR: "#7a1414", Severity.WARNING: "#5a3a00",
                  Severity.NOTICE: "#0b3a66"}
@@ -145,7 +146,7 @@ def _row_findings(findings: list[Finding]) -> _RowFindings:
     for finding in findings:
         cells[FIELD_COLUMNS.get(finding.field or "", 0)].append(finding)
     return _RowFindings(findings, tuple(
-        tuple(sorted(cell, key=lambda f: _SEVERITY_ORDER[f.severity])) for cell in cells))
+        tuple(sorted(cell, key=lambda f: f.severity.rank)) for cell in cells))
 
 
 def tooltip(findings: Sequence[Finding]) -> str:
@@ -171,8 +172,6 @@ class EntryTableModel(QAbstractTableModel):
         self.document = document
         self.validator = validator
         self.editor = editor
-        #: Why the last :meth:`setData` refused its value (``None`` after a success).
-        self.last_error: str | None = None
         self._rows_cache: dict[int, _RowFindings] = {}
         self._structural = 0
         self._pending_ids: set[int] = set()
@@ -304,10 +303,6 @@ class EntryTableModel(QAbstractTableModel):
                 self.validator.entry_findings(entry_id))
         return found
 
-    def cell_findings(self, row: int, column: int) -> tuple[Finding, ...]:
-        """Findings shown in one cell, worst first."""
-        return self._findings_at(row).cells[column]
-
     @classmethod
     def _text_colour(cls, severity: Severity) -> QColor:
         colour = cls._text_colours.get(severity)
@@ -393,7 +388,7 @@ class EntryTableModel(QAbstractTableModel):
             return f"the number of {COLUMNS[column].lower()} is counted, not typed"
         if self.editor is None:
             return "this table is read-only"
-        if column > 0 and self.document.source.format in ("text", "robots"):
+        if column > 0 and self.document.source.format in (SourceFormat.TEXT, SourceFormat.ROBOTS):
             return "a text sitemap holds only URLs"
         if column > 1 and self.document.element_at(row) == "sitemap":
             return f"a sitemap index entry has no {FIELDS[column]}"
@@ -415,35 +410,31 @@ class EntryTableModel(QAbstractTableModel):
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Check ``value`` and hand the changed entry to the editor (overrides ``setData``).
 
-        Returns ``False``, with the reason in :attr:`last_error`, for a value
-        the field cannot take; an unchanged value succeeds without an edit.
+        Returns ``False`` for a value the field cannot take (:meth:`edit_cell`
+        says why); an unchanged value succeeds without an edit.
         """
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        row, column = index.row(), index.column()
+        return self.edit_cell(index.row(), index.column(), value).accepted
+
+    def edit_cell(self, row: int, column: int, value: Any) -> CellEdit:
+        """Check ``value`` and hand the changed entry to the editor, or say why not."""
         refusal = self._refusal(row, column)
         if refusal is not None:
-            self.last_error = refusal
-            return False
+            return CellEdit(refusal)
         try:
             text = parse_cell(column, value)
         except ValueError as error:
-            self.last_error = str(error)
-            return False
-        self.last_error = None
+            return CellEdit(str(error))
         if text == self.document.text(row, column):
-            return True
+            return ACCEPTED
         field = FIELDS[column]
         changed = with_field(self.document.entry_at(row), field, text)
         assert self.editor is not None  # _refusal says so
         try:
             accepted = self.editor.edit_entries([changed], f"Edit {field}")
         except SitemapError as error:
-            self.last_error = error.message
-            return False
+            return CellEdit(error.message)
         except ValueError as error:
-            self.last_error = str(error)
-            return False
-        if not accepted:
-            self.last_error = f"the new {field} was not applied"
-        return accepted
+            return CellEdit(str(error))
+        return ACCEPTED if accepted else CellEdit(f"the new {field} was not applied")

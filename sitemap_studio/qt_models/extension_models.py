@@ -138,10 +138,6 @@ class ExtensionListModel(QAbstractTableModel):
         value = getattr(self._items[row], self.columns[column].field)
         return check("" if value is None else value)
 
-    def check_for(self, column: int) -> CellCheck | None:
-        """The check of ``column``, for editors that validate while typing."""
-        return self._checks.get(self.columns[column].field)
-
     # --- Qt model interface ----------------------------------------------------------------------
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008

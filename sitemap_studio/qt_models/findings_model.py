@@ -13,7 +13,6 @@ from sitemap_studio.qt_models.severity_icons import severity_colour, severity_ic
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 HEADERS = ("Severity", "Entry", "Line", "Field", "Code", "Message")
-SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
 
 
 class FindingsModel(QAbstractTableModel):

@@ -10,7 +10,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_icon
 
@@ -181,7 +181,7 @@ class ProjectTreeModel(QAbstractItemModel):
         validator = self._validator_of(item)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return f"{item.name} (index)" if item.role == "index" else item.name
+                return f"{item.name} (index)" if item.role == FileRole.INDEX else item.name
             if item.document is None:
                 return "unreadable" if column == 1 else ""
             if validator is None and column > 1:

@@ -123,10 +123,6 @@ class Journal(QObject):
             undo_stack.cleanChanged.connect(lambda clean: self._clean_changed(watch, clean))
         self._watches[id(document)] = watch
 
-    def is_watching(self, document: SitemapDocument) -> bool:
-        """Whether ``document`` is journaled."""
-        return id(document) in self._watches
-
     def pending(self, document: SitemapDocument) -> bool:
         """Whether a journal write is scheduled or running for ``document``."""
         watch = self._watches.get(id(document))
@@ -136,14 +132,6 @@ class Journal(QObject):
         """Where the next journal of ``document`` goes (``None`` if not watched)."""
         watch = self._watches.get(id(document))
         return None if watch is None else self._target(watch)
-
-    def write_now(self, document: SitemapDocument) -> Job | None:
-        """Write the scheduled journal at once (before a risky step); the job, or ``None``."""
-        watch = self._watches.get(id(document))
-        if watch is None or not watch.timer.isActive():
-            return None
-        watch.timer.stop()
-        return self._due(watch)
 
     def discard(self, document: SitemapDocument) -> None:
         """Delete the journal because the user gave up the edits; keep watching.

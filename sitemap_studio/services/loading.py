@@ -7,8 +7,8 @@ sitemap while the others load. ``loaded`` ends a complete load. Cancelling
 stops inside the member being read; ``load_cancelled`` then gives what was
 read so far. Opening another workspace cancels a load still under way.
 
-Show the job's progress with ``widgets.delayed_progress.DelayedProgress``
-(it appears after 600 ms; its Cancel cancels the job).
+The window shows the job's progress in its status bar after a short delay
+(``widgets.status_progress``), with a Cancel that cancels the job.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, ProgressCallback
 from sitemap_studio.core.recovery import Recovery, load_recovery
 from sitemap_studio.core.repair import open_repaired
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.core.workspace_loading import (
     WorkspacePlan,
     load_workspace,
@@ -41,11 +41,7 @@ def check_workspace(path: str, limits: Limits | None = None, *,
     if plan.project is not None:
         return plan
     document = read_file(path, limits, cancel=cancel, progress=progress)
-    return Workspace(None, [WorkspaceItem(path, _role_of(document), None, document)])
-
-
-def _role_of(document: SitemapDocument) -> str:
-    return "index" if document.kind.value == "sitemapindex" else "sitemap"
+    return Workspace(None, [WorkspaceItem(path, FileRole.of(document), None, document)])
 
 
 class LoadService(QObject):

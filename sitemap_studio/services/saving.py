@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.fingerprints import set_fingerprint
@@ -119,8 +120,9 @@ class SaveService(QObject):
         if plan.holds_document:
             document.source.path = result.path
             document.source.compressed = plan.compress
-            if document.source.format == "feed":
-                document.source.format = "xml"  # the file written is the urlset, not the feed
+            if document.source.format == SourceFormat.FEED:
+                # The file written is the urlset, not the feed.
+                document.source.format = SourceFormat.XML
             set_fingerprint(document, result.fingerprint)
         tracked = self._tracked.get(id(document))
         clean = plan.holds_document and tracked is not None \

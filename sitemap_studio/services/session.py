@@ -25,7 +25,7 @@ from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.core.workspace_loading import WorkspacePlan
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.journal import Journal
@@ -170,8 +170,8 @@ class Session(QObject):
         Nothing is written: the repair reaches the file when the user saves.
         """
         document = repaired.document
-        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
-        self.open_checked(Workspace(None, [WorkspaceItem(path, role, None, document)]))
+        self.open_checked(Workspace(None, [WorkspaceItem(path, FileRole.of(document), None,
+                                                         document)]))
         state = self.states[path]
         state.stack.resetClean()
         return state
@@ -300,8 +300,7 @@ class Session(QObject):
         """Show a new document (an import into a new sitemap) as one more file of the workspace."""
         if self.workspace is None:
             self.workspace = Workspace(None)
-        role = "index" if document.kind.value == "sitemapindex" else "sitemap"
-        item = WorkspaceItem(path, role, ref, document)
+        item = WorkspaceItem(path, FileRole.of(document), ref, document)
         self.workspace.items.append(item)
         state = self._adopt(item)
         self.item_added.emit(item)
@@ -363,8 +362,7 @@ class Session(QObject):
             state.stack.resetClean()
             return
         item = WorkspaceItem(recovery.original_path or recovery.journal_path,
-                             "index" if document.kind.value == "sitemapindex" else "sitemap",
-                             None, document)
+                             FileRole.of(document), None, document)
         self.workspace = Workspace(None, [item])
         self.project = None
         self.opened.emit(self.workspace)

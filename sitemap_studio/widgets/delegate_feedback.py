@@ -23,7 +23,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractProxyModel,
     QEvent,
     QModelIndex,
     QObject,
@@ -41,6 +40,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.qt_models.cell_edits import edit_cell
+
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 #: Frame and text colours per severity ("" is a value with nothing to say).
@@ -48,16 +49,6 @@ SEVERITY_COLOURS = {"error": "#c62828", "warning": "#e65100", "notice": "#1565c0
 
 #: Bubbles are never narrower than this, so that a message in a narrow column stays readable.
 BUBBLE_MIN_WIDTH = 280
-
-
-def model_error(model: QAbstractItemModel | None) -> str | None:
-    """The ``last_error`` of ``model`` or of the first model behind its proxies that has one."""
-    while model is not None:
-        error = getattr(model, "last_error", None)
-        if error:
-            return str(error)
-        model = model.sourceModel() if isinstance(model, QAbstractProxyModel) else None
-    return None
 
 
 def paint_frame(editor: QLineEdit, severity: str) -> None:
@@ -181,17 +172,17 @@ class FieldDelegate(QStyledItemDelegate):
         self.refused.emit(reason)
 
     def commit(self, editor: QWidget, model: QAbstractItemModel, index: ModelIndex) -> bool:
-        """Write the editor's value through ``model.setData``; report a refusal."""
+        """Write the editor's value into the model; report a refusal with the model's reason."""
         reason = self.refusal(editor)
         if reason is not None:
             self._refuse(None, reason)
             return False
         if self.is_unchanged(editor, index.data(Qt.ItemDataRole.EditRole)):
             return True
-        if model.setData(index, self.editor_value(editor), Qt.ItemDataRole.EditRole):
-            return True
-        self._refuse(None, model_error(model) or "The value was refused.")
-        return False
+        outcome = edit_cell(model, index, self.editor_value(editor))
+        if outcome.refusal is not None:
+            self._refuse(None, outcome.refusal)
+        return outcome.accepted
 
     # --- QStyledItemDelegate -------------------------------------------------------------------
 

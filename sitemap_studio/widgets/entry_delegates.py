@@ -58,8 +58,6 @@ from sitemap_studio.widgets.field_editors import (
     PrioritySpinBox,
 )
 
-_SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTICE: 2}
-
 
 def _illegal_character(text: str) -> str | None:
     """Why XML cannot hold ``text``, or ``None``."""
@@ -88,7 +86,7 @@ def loc_feedback(text: str, profile: Profile = Profile.PROTOCOL, *, index: bool 
     check_loc(value, None, report, ValidationContext(profile=profile), None, index=index)
     if not report.findings:
         return "", ""
-    worst = min(report.findings, key=lambda finding: _SEVERITY_RANK[finding.severity])
+    worst = min(report.findings, key=lambda finding: finding.severity.rank)
     more = len(report.findings) - 1
     suffix = f" (and {more} more finding{'s' if more > 1 else ''})" if more else ""
     return worst.message + suffix, worst.severity.value

@@ -23,15 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
-from sitemap_studio.services.jobs import JobRunner
-from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
@@ -68,12 +67,13 @@ class MainWindow(QMainWindow):
     load_failed = Signal(object)
     document_shown = Signal(object)
 
-    def __init__(self, runner: JobRunner, settings: AppSettings, *,
-                 journal: Journal | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, settings: AppSettings, *,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.runner = runner
+        self.runner = session.runner
         self.settings = settings
-        self.session = Session(runner, journal=journal, parent=self)
+        self.session = session
+        session.setParent(self)
         self.current: DocumentState | None = None
         self.project_model = ProjectTreeModel(self._validator_of, self)
         self._build()
@@ -217,13 +217,13 @@ class MainWindow(QMainWindow):
         if not self.project_model.index_of(item).isValid():
             self.project_model.add_item(item)
         self.project_view.expandAll()
-        if self.current is None and item.document is not None and item.role == "sitemap":
+        if self.current is None and item.document is not None and item.role == FileRole.SITEMAP:
             self.select_item(item)
 
     def _loaded(self, workspace: Workspace) -> None:
         if self.current is None and workspace.items:
             readable = [i for i in workspace.items if i.document is not None]
-            first = next((i for i in readable if i.role == "sitemap"), None)
+            first = next((i for i in readable if i.role == FileRole.SITEMAP), None)
             self.select_item(first or workspace.items[0])
         failed = [item for item in workspace.items if item.error is not None]
         self.window_actions.update_enabled()
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
                 entry = state.document.entry(entry_id)
             except KeyError:
                 entry = None
-        editable = (state is not None and state.document.source.format == "xml"
+        editable = (state is not None and state.document.source.format == SourceFormat.XML
                     and state.validator is not None and not state.validating)
         self.detail_pane.set_entry(entry, editable)
         self.detail_folding.show_entry(entry)

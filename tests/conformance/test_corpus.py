@@ -31,7 +31,7 @@ from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.errors import ReadError
 from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.saving import save_document
+from sitemap_studio.core.snapshots import save_document
 
 FILES = data_files(CORPUS_DIR, exclude=("MANIFEST.tsv",))
 #: Picked from MANIFEST.tsv at collection time.

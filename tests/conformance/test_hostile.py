@@ -28,7 +28,7 @@ from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.saving import save_document
+from sitemap_studio.core.snapshots import save_document
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXPECT_FILES = ("EXPECT.json", "EXPECT.md")

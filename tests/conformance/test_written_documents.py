@@ -33,7 +33,8 @@ from sitemap_studio.core.entries import (
     Video,
 )
 from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.saving import OutputFormat, save_document
+from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.snapshots import save_document
 from sitemap_studio.core.xml_writer import new_xml_document
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"

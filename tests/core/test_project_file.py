@@ -425,7 +425,7 @@ def changed(key: str, value: object) -> dict[str, Any]:
 URL = "must be an absolute http(s) URL, not "
 KEY = 'must be 8 to 128 characters of a-z, A-Z, 0-9 and "-", not '
 HREF = "must be a URL or path without spaces, quotes or <>, not "
-NAME = "must be a file name without / or \\: "
+NAME = "must be a plain file name of letters, digits, '.', '_' and '-' (no folders), not "
 ABSOLUTE = "must be relative to the project file's folder, not absolute: "
 INSIDE = "must stay inside the project file's folder, but "
 
@@ -441,7 +441,8 @@ BAD_VALUES = [
     ("export.gzip", 1, "must be true or false, not 1"),
     ("export.output_folder", "", "must not be empty"),
     ("export.output_folder", ["a"], 'must be a string, not ["a"]'),
-    ("export.name_pattern", "s.xml", 'must contain {n} where the file number goes, not "s.xml"'),
+    ("export.name_pattern", "s.xml", 'must contain {n} (or {n:03}) exactly once, not "s.xml"'),
+    ("export.name_pattern", "s-{n}.txt", 'must end with .xml: "s-{n}.txt"'),
     ("export.name_pattern", "out/s-{n}.xml", NAME + '"out/s-{n}.xml"'),
     ("export.name_pattern", "out\\s-{n}.xml", NAME + '"out\\\\s-{n}.xml"'),
     (
@@ -455,7 +456,7 @@ BAD_VALUES = [
     ("export.index_lastmod", "oldest", 'must be "newest" or "none", not "oldest"'),
     ("export.index_lastmod", None, "must be a string, not null"),
     ("export.index_name", "a/index.xml", NAME + '"a/index.xml"'),
-    ("export.index_name", "..", 'must be a file name, not ".."'),
+    ("export.index_name", "..", 'must not start with a dot: ".."'),
     ("submission.indexnow_key", "short", KEY + '"short"'),
     ("submission.indexnow_key", "key with spaces", KEY + '"key with spaces"'),
     ("submission.indexnow_key", "a_b_c_d_e_f", KEY + '"a_b_c_d_e_f"'),

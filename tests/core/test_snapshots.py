@@ -13,11 +13,12 @@ from sitemap_studio.core.errors import Cancelled, SitemapError
 from sitemap_studio.core.fingerprints import fingerprint_file
 from sitemap_studio.core.loader import open_bytes, open_document
 from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.saving import OutputFormat, save_document
+from sitemap_studio.core.saving import OutputFormat
 from sitemap_studio.core.snapshots import (
     PROGRESS_UNITS,
     plan_save,
     reopen_snapshot,
+    save_document,
     take_snapshot,
     write_save,
 )

@@ -20,7 +20,7 @@ from sitemap_studio.core.fingerprints import fingerprint_of
 from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.project_file import load_project, new_project, save_project
 from sitemap_studio.core.recovery import read_recovery, write_recovery
-from sitemap_studio.core.saving import save_document
+from sitemap_studio.core.snapshots import save_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 PAGES = "".join(f"  <url><loc>https://example.com/p/{n}</loc></url>\n" for n in range(3000))

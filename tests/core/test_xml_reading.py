@@ -151,7 +151,7 @@ def test_latin1_document_is_decoded_flagged_and_written_back_identically(tmp_pat
     doc = open_document(path)
     assert doc.text(0, 0) == "https://example.com/caf\u00e9"
     assert "encoding-not-utf8" in [f.code for f in doc.load_findings]
-    from sitemap_studio.core.saving import save_document
+    from sitemap_studio.core.snapshots import save_document
 
     save_document(doc, tmp_path / "out.xml")
     assert (tmp_path / "out.xml").read_bytes() == data

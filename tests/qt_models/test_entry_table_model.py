@@ -12,6 +12,7 @@ from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
+from sitemap_studio.qt_models.cell_edits import ACCEPTED
 from sitemap_studio.qt_models.entry_table_model import (
     FINDING_ROLES,
     EntryTableModel,
@@ -117,7 +118,7 @@ def test_set_data_builds_the_entry_and_hands_it_to_the_editor() -> None:
     assert model.setData(model.index(0, 1), "2024-03-01T10:00:00+01:00", EDIT)
     assert model.setData(model.index(0, 2), "weekly", EDIT)
     assert model.setData(model.index(0, 3), ".45", EDIT)
-    assert model.last_error is None
+    assert model.edit_cell(0, 3, ".45") == ACCEPTED
     assert [text for _, text in editor.calls] == ["Edit loc", "Edit lastmod", "Edit changefreq",
                                                   "Edit priority"]
     assert [model.index(0, column).data() for column in range(4)] == [
@@ -149,7 +150,8 @@ def test_set_data_refuses_values_with_a_reason(column: int, value: object, reaso
     model = EntryTableModel(doc, editor=editor)
     before = model.index(0, column).data()
     assert not model.setData(model.index(0, column), value, EDIT)
-    assert model.last_error is not None and reason in model.last_error
+    refusal = model.edit_cell(0, column, value).refusal
+    assert refusal is not None and reason in refusal
     assert not editor.calls
     assert model.index(0, column).data() == before
     with pytest.raises(ValueError) as raised:
@@ -172,12 +174,12 @@ def test_what_can_be_edited() -> None:
     model = EntryTableModel(doc, editor=FakeEditor(doc))
     assert all(editable(model, 0, column) for column in range(4))
     assert not any(editable(model, 1, column) for column in range(4, 8))
+    assert model.edit_cell(1, 4, "3").refusal == "the number of images is counted, not typed"
     assert not model.setData(model.index(1, 4), "3", EDIT)
-    assert model.last_error == "the number of images is counted, not typed"
     read_only = EntryTableModel(doc)
     assert not editable(read_only, 0, 0)
+    assert read_only.edit_cell(0, 0, "https://example.com/x").refusal == "this table is read-only"
     assert not read_only.setData(read_only.index(0, 0), "https://example.com/x", EDIT)
-    assert read_only.last_error == "this table is read-only"
 
 
 def test_text_sitemaps_edit_only_locations() -> None:
@@ -185,8 +187,8 @@ def test_text_sitemaps_edit_only_locations() -> None:
     model = EntryTableModel(doc, editor=FakeEditor(doc))
     assert editable(model, 0, 0)
     assert not any(editable(model, 0, column) for column in range(1, 8))
+    assert model.edit_cell(0, 1, "2024-01-01").refusal == "a text sitemap holds only URLs"
     assert not model.setData(model.index(0, 1), "2024-01-01", EDIT)
-    assert model.last_error == "a text sitemap holds only URLs"
     assert model.setData(model.index(1, 0), "https://example.com/c", EDIT)
     assert doc.to_bytes() == b"https://example.com/a\nhttps://example.com/c\n"
 
@@ -211,11 +213,11 @@ def test_an_editor_refusal_becomes_the_reason() -> None:
             return False
 
     model = EntryTableModel(doc, editor=Refusing())
+    assert model.edit_cell(0, 0, "https://example.com/x").refusal == "the format cannot hold that"
     assert not model.setData(model.index(0, 0), "https://example.com/x", EDIT)
-    assert model.last_error == "the format cannot hold that"
     model = EntryTableModel(doc, editor=Declining())
+    assert model.edit_cell(0, 0, "https://example.com/x").refusal == "the new loc was not applied"
     assert not model.setData(model.index(0, 0), "https://example.com/x", EDIT)
-    assert model.last_error == "the new loc was not applied"
 
 
 # --- findings ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.findings_model import FindingsModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 
@@ -37,7 +37,7 @@ def test_findings_model_filters_by_severity(qapp, qtmodeltester) -> None:
 def test_project_tree_counts_and_badges(qapp, qtmodeltester) -> None:
     doc = open_bytes(DATA)
     validator = validate_document(doc)
-    item = WorkspaceItem("/p/site.xml", "sitemap", None, doc)
+    item = WorkspaceItem("/p/site.xml", FileRole.SITEMAP, None, doc)
     model = ProjectTreeModel(lambda it: validator if it is item else None)
     model.set_workspace(Workspace(None, [item]))
     qtmodeltester.check(model)
@@ -57,7 +57,7 @@ def test_project_tree_grows_file_by_file_while_a_project_loads(qapp, qtmodeltest
     root = model.index(0, 0)
     assert root.data() == "site.sitemapproj" and model.rowCount(root) == 0
     for name in ("a.xml", "b.xml"):
-        item = WorkspaceItem(f"/p/{name}", "sitemap", None, open_bytes(DATA))
+        item = WorkspaceItem(f"/p/{name}", FileRole.SITEMAP, None, open_bytes(DATA))
         with qtbot.waitSignal(model.rowsInserted):
             model.add_item(item)
         qtmodeltester.check(model)

@@ -10,7 +10,7 @@ from sitemap_studio.core.entries import Alternate
 from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import Workspace, WorkspaceItem
+from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.services.validation_service import ValidationService
 
 HREFLANG = ('<xhtml:link rel="alternate" hreflang="en" href="https://e.com/en/"/>'
@@ -81,8 +81,9 @@ def test_a_newer_run_replaces_a_running_one(qtbot, runner) -> None:
 
 
 def workspace_of(*documents) -> Workspace:
-    items = [WorkspaceItem(f"/p/{n}.xml", "sitemap", None, doc) for n, doc in enumerate(documents)]
-    items.append(WorkspaceItem("/p/broken.xml", "sitemap", None, None))
+    items = [WorkspaceItem(f"/p/{n}.xml", FileRole.SITEMAP, None, doc)
+             for n, doc in enumerate(documents)]
+    items.append(WorkspaceItem("/p/broken.xml", FileRole.SITEMAP, None, None))
     return Workspace(None, items)
 
 
@@ -115,8 +116,8 @@ def test_hreflang_across_members_and_after_an_edit(qtbot, runner) -> None:
     en = open_bytes(urlset(f"<loc>https://e.com/en/</loc>{HREFLANG}"))
     de = open_bytes(locs("https://e.com/de/"))
     service = ValidationService(runner)
-    workspace = Workspace(None, [WorkspaceItem("/p/en.xml", "sitemap", None, en),
-                                 WorkspaceItem("/p/de.xml", "sitemap", None, de)])
+    workspace = Workspace(None, [WorkspaceItem("/p/en.xml", FileRole.SITEMAP, None, en),
+                                 WorkspaceItem("/p/de.xml", FileRole.SITEMAP, None, de)])
     job = service.validate_workspace(workspace)
     with qtbot.waitSignal(job.signals.finished, timeout=10_000):
         pass

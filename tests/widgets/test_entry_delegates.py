@@ -11,6 +11,7 @@ from sitemap_studio.commands.entry_commands import edit_entries
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
 from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.widgets.entry_delegates import (
     EntryDelegates,
@@ -156,8 +157,7 @@ def test_a_refusal_of_the_model_is_shown_and_the_value_kept(table, qtbot) -> Non
     editor.setText("https://example.com/a\rb")  # XML can hold it, a sitemap URL cannot
     with qtbot.waitSignal(delegates.loc.refused) as refused:
         qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert "U+000D" in refused.args[0]  # the model's own reason (its last_error)
-    assert refused.args[0] == view.model().last_error
+    assert "U+000D" in refused.args[0]  # the model's own reason, not a generic one
     wait_closed(qtbot, delegates.loc)
     assert index.data() == "https://example.com/a"
     assert undo_count(view) == 0
@@ -459,3 +459,26 @@ def test_the_lastmod_editor_commits_when_focus_leaves_the_view(qtbot) -> None:
     elsewhere.setFocus()
     wait_closed(qtbot, delegates.lastmod)
     assert index.data() == "2021-07-08"
+
+
+def test_a_refusal_reaches_the_user_through_the_sorted_and_filtered_table(qtbot) -> None:
+    view = QTableView()
+    qtbot.addWidget(view)
+    proxy = EntryFilterProxy()
+    proxy.setSourceModel(make_model())
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    view.setModel(proxy)
+    view.resize(900, 300)
+    delegates = install_delegates(view)
+    view.show()
+    qtbot.waitExposed(view)
+    first_shown = proxy.index(0, 0).data()
+    assert first_shown == "https://example.com/c"
+    _index, editor = open_editor(view, delegates.loc, 0, 0)
+    editor.setText("https://example.com/c\rd")
+    with qtbot.waitSignal(delegates.loc.refused) as refused:
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert "U+000D" in refused.args[0]  # the model's own reason, not a generic one
+    wait_closed(qtbot, delegates.loc)
+    assert proxy.index(0, 0).data() == first_shown
+    assert proxy.sourceModel().editor.stack.count() == 0

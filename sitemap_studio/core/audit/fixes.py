@@ -28,6 +28,7 @@ from email.utils import parsedate_to_datetime
 from enum import StrEnum
 
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.values import parse_w3c_datetime
 
@@ -190,7 +191,7 @@ def plan_lastmod(document: SitemapDocument, results: Mapping[str, UrlAudit],
                  now: datetime) -> FixPlan:
     """Set ``lastmod`` from ``Last-Modified`` where the sitemap's value is missing, in the
     future, or older; a text sitemap holds no lastmod, so its plan is empty."""
-    if document.source.format in ("text", "robots"):
+    if document.source.format in (SourceFormat.TEXT, SourceFormat.ROBOTS):
         return FixPlan(FixKind.LASTMOD, ())
     changes: list[FixChange] = []
     for row in range(len(document)):

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from sitemap_studio.core.callbacks import Callbacks
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.findings import Finding, Severity
@@ -133,7 +134,8 @@ class DocumentValidator:
                 self._count_origin(found, 1)
         self._majority = scope.majority_of(self._origins)
         self._set_scope()
-        plain = document.kind == DocumentKind.URLSET and document.source.format != "robots"
+        plain = (document.kind == DocumentKind.URLSET
+                 and document.source.format != SourceFormat.ROBOTS)
         clean = CleanValues(self.context)
         for start in range(0, total, _CHECK_EVERY):
             check(cancel)
@@ -167,7 +169,7 @@ class DocumentValidator:
 
     def _set_scope(self) -> None:
         # A robots.txt may list sitemaps on any host (sitemaps.org), so it has no scope.
-        self.scope = None if self.document.source.format == "robots" else (
+        self.scope = None if self.document.source.format == SourceFormat.ROBOTS else (
             locations.Scope.from_context(self.context, self._majority))
 
     def _count_origin(self, loc: str, step: int) -> None:
@@ -323,7 +325,7 @@ class DocumentValidator:
         if self.scope is not None and not self.scope.explicit:
             findings.extend(publish_checks.placeholder_site(self.scope.origin, len(document),
                                                             ctx.profile))
-        if document.source.format == "robots":
+        if document.source.format == SourceFormat.ROBOTS:
             text = b"".join(document.chunks()).decode("utf-8", "replace")
             findings.extend(structure.reader_findings(
                 sitemap_line_findings(text, ctx.site_url or self._majority), ctx.profile))

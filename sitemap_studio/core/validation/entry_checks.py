@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import FIELDS, Entry
 from sitemap_studio.core.validation import (
@@ -37,7 +38,7 @@ def row_values(document: SitemapDocument, row: int) -> tuple[Entry | None, Texts
 
 def check_entry(entry: Entry | None, values: Texts, raws: Texts, element: str,
                 reporter: Reporter, ctx: ValidationContext, scope: Scope | None,
-                fmt: str) -> None:
+                fmt: SourceFormat) -> None:
     """Every rule that looks at this entry alone."""
     locations.check_loc(values[0], raws[0], reporter, ctx, scope, index=element == "sitemap")
     if values[1] is not None or raws[1] is not None:
@@ -46,7 +47,7 @@ def check_entry(entry: Entry | None, values: Texts, raws: Texts, element: str,
         values_rules.check_changefreq(values[2], raws[2], reporter, ctx)
     if values[3] is not None:
         values_rules.check_priority(values[3], raws[3], reporter, ctx)
-    if fmt == "xml":
+    if fmt == SourceFormat.XML:
         structure.check_entry_kind(element, reporter, ctx)
     if element == "sitemap":
         structure.check_index_entry(values[0], reporter, ctx)

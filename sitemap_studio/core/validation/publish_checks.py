@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.findings import Finding, QuickFix, RuleSource, Severity
@@ -189,7 +190,7 @@ def is_sitemap_file(loc: str) -> bool:
 
 def urlset_lists_sitemaps(document: SitemapDocument, profile: Profile) -> list[Finding]:
     """A file finding when every sampled entry of an XML urlset is a sitemap file."""
-    if document.kind != DocumentKind.URLSET or document.source.format != "xml":
+    if document.kind != DocumentKind.URLSET or document.source.format != SourceFormat.XML:
         return []
     count = len(document)
     stop = min(count, SITEMAP_SAMPLE)

@@ -6,6 +6,7 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
+from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind, StructureNote
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
@@ -220,7 +221,7 @@ def published_size(document: SitemapDocument) -> int:
 
 
 def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationContext,
-                  fmt: str) -> list[Finding]:
+                  fmt: SourceFormat) -> list[Finding]:
     """Findings about the file as a whole: entry count, size, emptiness."""
     report = Reporter(ctx.profile)
     if entries > PROTOCOL_MAX_URLS:
@@ -229,11 +230,11 @@ def file_findings(kind: DocumentKind, entries: int, size: int, ctx: ValidationCo
     if size > PROTOCOL_MAX_BYTES:
         report(TOO_BIG, f"{size:,} bytes uncompressed: the protocol allows at most 52,428,800 "
                         "(50 MiB; some tools wrongly use 50,000,000); export splits it")
-    if fmt in ("text", "feed"):
-        what = "a text list of URLs" if fmt == "text" else "an RSS or Atom feed"
+    if fmt in (SourceFormat.TEXT, SourceFormat.FEED):
+        what = "a text list of URLs" if fmt == SourceFormat.TEXT else "an RSS or Atom feed"
         report(NOT_XML, f"this is {what}, not an XML <urlset> or <sitemapindex>: the "
                         "sitemaps.org XSDs cannot validate it (export it as XML to check it)")
-    if entries == 0 and fmt == "xml":
+    if entries == 0 and fmt == SourceFormat.XML:
         report(EMPTY, f"the {kind.value} lists no entries")
     return report.findings
 

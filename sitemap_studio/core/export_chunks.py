@@ -1,0 +1,103 @@
+"""The common chunk of an export, judged whole: no Python step per row when all is well.
+
+Also :class:`Uniques`, which tells a URL's first copy from its repeats.
+
+Most chunks of a real export are plain ``<url>`` entries of the one host whose
+values are valid as written. :func:`plain_chunk_dates` finds that out from the
+chunk's distinct values (a handful of dates, frequencies and priorities) and
+returns what the files need (each row's lastmod) with C-level passes only;
+any other chunk is left to the row-by-row path, which says what is wrong where.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Callable
+from typing import cast
+
+from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
+from sitemap_studio.core.export_guard import CHANGEFREQS, ValueJudge
+from sitemap_studio.core.export_locs import LOC_MAX_LENGTH, LOC_MIN_LENGTH
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+
+
+def plain_chunk_dates(doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
+                      match: Callable[[str], object], judge: ValueJudge
+                      ) -> list[str | None] | None:
+    """Each row's trimmed lastmod when rows ``first:stop`` are all plain and valid, else ``None``.
+
+    Plain: a ``<url>`` whose ``loc`` (``locs``, as :meth:`SitemapDocument.column_texts`
+    gives them) has the XSD's length and matches ``match`` (a plain location of the
+    one host), and whose lastmod, changefreq and priority are valid as written.
+    """
+    if not locs:
+        return []
+    if None in locs or OBJECT_ROW in locs or not doc.all_plain_urls(first, stop):
+        return None
+    texts = cast(list[str], locs)  # no None: checked above
+    lengths = list(map(len, texts))
+    if min(lengths) < LOC_MIN_LENGTH or max(lengths) > LOC_MAX_LENGTH:
+        return None
+    if not all(map(match, texts)):
+        return None
+    lastmods = doc.raw_values(1, first, stop)
+    if lastmods is None:
+        return None
+    trimmed: dict[bytes, str | None] = {b"": None}
+    for value in set(lastmods):
+        if value and b"&" not in value:
+            text = value.decode("utf-8")
+            if not judge.lastmod_ok(text):
+                return None
+            trimmed[value] = text.strip(XML_WHITESPACE)
+        elif value:
+            return None
+    for index, valid in ((2, CHANGEFREQS.__contains__), (3, lambda text: judge.valid(2, text))):
+        values = doc.raw_values(index, first, stop)
+        if values is None:
+            return None
+        for value in set(values):
+            if value and (b"&" in value or not valid(value.decode("utf-8"))):
+                return None
+    return list(map(trimmed.__getitem__, lastmods))
+
+
+class Uniques:
+    """Tells the first copy of a URL from a repeat, exactly, keeping strings for repeats only.
+
+    Built from the hashes of every URL the input holds: a URL whose hash is seen
+    once is unique and needs no record; only URLs whose hash repeats (true repeats,
+    or in a rare case a shared hash) are remembered as strings.
+    """
+
+    __slots__ = ("_repeated", "_seen")
+
+    def __init__(self, repeated: set[int] | None = None) -> None:
+        #: ``None``: nothing is known, so every URL is remembered.
+        self._repeated = repeated
+        self._seen: set[str] = set()
+
+    @classmethod
+    def of(cls, hashes: array[int]) -> Uniques:
+        """From the hashes of every URL to be written (in any order)."""
+        if len(set(hashes)) == len(hashes):  # the common case: no URL repeats
+            return cls(set())
+        return cls({value for value, count in Counter(hashes).items() if count > 1})
+
+    @property
+    def repeats(self) -> bool:
+        """Whether some URL may be there more than once (else every URL is a first copy)."""
+        return self._repeated is None or bool(self._repeated)
+
+    def first(self, url: str) -> bool:
+        """Whether ``url`` is seen for the first time (and remember that it was seen)."""
+        if self._repeated is not None and hash(url) not in self._repeated:
+            return True
+        if url in self._seen:
+            return False
+        self._seen.add(url)
+        return True
+
+
+__all__ = ["Uniques", "plain_chunk_dates"]
