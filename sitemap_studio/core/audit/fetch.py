@@ -13,7 +13,7 @@ import ssl
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import aiohttp
 
@@ -65,10 +65,26 @@ def is_html(content_type: str | None) -> bool:
     return content_type.split(";", 1)[0].strip().lower() in _HTML_TYPES
 
 
+def split_url(url: str) -> SplitResult | None:
+    """``url`` split, or ``None`` when it cannot be (``http://[bad``)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
+
+
+def join_url(base: str, reference: str) -> str | None:
+    """``reference`` resolved against ``base``, or ``None`` when either cannot be read."""
+    try:
+        return urljoin(base, reference)
+    except ValueError:
+        return None
+
+
 def host_key(url: str) -> str:
     """Host and port of ``url`` (what per-host limits and Crawl-delay count by)."""
-    parts = urlsplit(url)
-    return (parts.netloc.rpartition("@")[2]).lower()
+    parts = split_url(url)
+    return parts.netloc.rpartition("@")[2].lower() if parts is not None else ""
 
 
 def retry_delay(value: str | None, now: float | None = None) -> float:
@@ -110,11 +126,15 @@ class Fetcher:
 
     async def refusal(self, url: str) -> str | None:
         """Why ``url`` is not fetched (its scheme, its address), else ``None``; cached per host."""
-        parts = urlsplit(url)
+        parts = split_url(url)
+        if parts is None:
+            return "not fetched: this is not a URL that can be read"
         if parts.scheme.lower() not in ("http", "https"):
             scheme = parts.scheme or "a relative URL"
             return f"not fetched: only http and https URLs are audited, not {scheme}"
         host = parts.hostname or ""
+        if not host:
+            return "not fetched: this URL names no host"
         if host not in self._refusals:
             try:
                 port = parts.port
@@ -237,4 +257,5 @@ def _os_reason(exc: aiohttp.ClientConnectorError) -> str:
     return (error.strerror or str(error)) if isinstance(error, OSError) else str(exc)
 
 
-__all__ = ["Answer", "FetchFailure", "Fetcher", "host_key", "is_html", "retry_delay"]
+__all__ = ["Answer", "FetchFailure", "Fetcher", "host_key", "is_html", "join_url", "retry_delay",
+           "split_url"]

@@ -7,9 +7,15 @@ judged from it in :mod:`.verdicts`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
 
-from sitemap_studio.core.audit.fetch import Answer, Fetcher, FetchFailure, host_key, is_html
+from sitemap_studio.core.audit.fetch import (
+    Answer,
+    Fetcher,
+    FetchFailure,
+    host_key,
+    is_html,
+    join_url,
+)
 from sitemap_studio.core.audit.options import BODY_LIMIT, MAX_HOPS
 from sitemap_studio.core.audit.results import Hop
 from sitemap_studio.core.audit.robots_cache import RobotsCache, RobotsRules
@@ -82,7 +88,11 @@ class Follower:
                 trace.stop = ("redirect-without-location",
                               f"{current} answered {answer.status} without a Location to go to")
                 return trace
-            target = urljoin(current, location.strip())
+            target = join_url(current, location.strip())
+            if target is None:
+                trace.stop = ("redirect-target-refused", f"{current} redirects to "
+                                                         f"{location.strip()!r}, not a URL")
+                return trace
             if len(trace.hops) == MAX_HOPS:
                 trace.stop = ("too-many-redirects", f"more than {MAX_HOPS} redirects; the "
                                                     f"audit stopped at {current}")

@@ -11,8 +11,8 @@ import codecs
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
+from sitemap_studio.core.audit.fetch import join_url
 from sitemap_studio.core.xml_parsers import parse_html
 
 #: Directives that keep a page out of the index.
@@ -73,7 +73,9 @@ def header_canonical(values: Iterable[str], base: str) -> str | None:
                 words = (rel.group(1) or rel.group(2) or "").lower().split()
                 if "canonical" in words:
                     target: str = match.group(1)
-                    return urljoin(base, target.strip())
+                    joined = join_url(base, target.strip())
+                    if joined is not None:
+                        return joined
     return None
 
 
@@ -118,7 +120,7 @@ def html_signals(body: bytes, content_type: str | None, base: str,
     base_href = base
     for element in head.iter("meta", "link", "base"):
         if element.tag == "base" and element.get("href"):
-            base_href = urljoin(base, element.get("href", "").strip())
+            base_href = join_url(base, element.get("href", "").strip()) or base
         elif element.tag == "meta":
             name = (element.get("name") or "").strip().lower()
             content = (element.get("content") or "").lower()
@@ -128,7 +130,8 @@ def html_signals(body: bytes, content_type: str | None, base: str,
             href = (element.get("href") or "").strip()
             if href:
                 canonicals.append(href)
-    return noindex, [urljoin(base_href, href) for href in canonicals]
+    joined = (join_url(base_href, href) for href in canonicals)
+    return noindex, [href for href in joined if href is not None]
 
 
 def read_head(url: str, headers: list[tuple[str, str]], body: bytes | None,

@@ -289,3 +289,16 @@ def test_response_time_is_measured(site: AuditSite, audit: Audit) -> None:
     site["/slow"] = slow
     [result] = audit(site.url("/slow"))
     assert result.response_ms is not None and result.response_ms >= 150
+
+
+@pytest.mark.parametrize(("url", "code"), [
+    ("http://[bad/", "invalid-url"),
+    ("http://", "invalid-url"),
+    ("https://example.invalid:99999/", "invalid-url"),
+    ("http://0x7f.1/", "private-address"),
+    ("http://2130706433/", "private-address"),
+])
+def test_urls_that_cannot_be_fetched_are_explained_not_crashed_on(audit: Audit, url: str,
+                                                                 code: str) -> None:
+    [result] = audit(url, allow_private=False)
+    assert result.verdict is Verdict.UNREACHABLE and codes(result) == [code]
