@@ -20,6 +20,7 @@ _NOINDEX = frozenset({"noindex", "none"})
 #: Names that are directives with a value, not agents, before a colon in X-Robots-Tag.
 _VALUED = frozenset({"unavailable_after", "max-snippet", "max-image-preview", "max-video-preview"})
 _CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
+_HEAD_END = re.compile(rb"<(?:/head|body)[\s>]", re.IGNORECASE)
 _LINK_PART = re.compile(r"<([^>]*)>((?:\s*;\s*[^;,]*)*)")
 _REL = re.compile(r"""\brel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
 
@@ -109,6 +110,9 @@ def _sniffed(body: bytes) -> str | None:
 def html_signals(body: bytes, content_type: str | None, base: str,
                  agents: frozenset[str]) -> tuple[bool, list[str]]:
     """(``noindex`` in a meta tag, canonical hrefs resolved) of an HTML page's head."""
+    end = _HEAD_END.search(body)
+    if end is not None:
+        body = body[:end.start()]  # what follows the head says nothing about indexing
     root = parse_html(body, charset_of(content_type) or _sniffed(body)) if body else None
     if root is None:
         return False, []
