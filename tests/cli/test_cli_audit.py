@@ -191,3 +191,16 @@ def test_journey_two_thousand_urls_through_the_real_command(tmp_path: Path) -> N
     assert {k: v for k, v in data["summary"].items() if v} == expected
     assert [item["url"] for item in data["urls"]] == locs
     assert [item["line"] for item in data["urls"]] == list(range(3, 2003))
+
+
+def test_a_project_with_a_missing_member_audits_the_rest_and_exits_2(
+        site: AuditSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sitemap(tmp_path / "pages.xml", site.url("/ok"))
+    project = tmp_path / "site.sitemapproj"
+    project.write_text(json.dumps({"format_version": 2, "site_url": site.base + "/",
+                                   "sitemaps": [{"path": "gone.xml"}, {"path": "pages.xml"}]}),
+                       encoding="utf-8")
+    code = main(["audit", "--allow-private", "--format", "json", str(project)])
+    captured = capsys.readouterr()
+    assert code == 2 and "gone.xml" in captured.err
+    assert [item["verdict"] for item in json.loads(captured.out)["urls"]] == ["indexable"]

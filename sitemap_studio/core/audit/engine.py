@@ -25,10 +25,11 @@ from sitemap_studio.core.audit.fetch import Fetcher, host_key
 from sitemap_studio.core.audit.follow import Follower
 from sitemap_studio.core.audit.guarded_resolver import GuardedResolver
 from sitemap_studio.core.audit.options import AuditItem, AuditOptions
-from sitemap_studio.core.audit.results import UrlAudit
+from sitemap_studio.core.audit.results import AuditFinding, UrlAudit, Verdict
 from sitemap_studio.core.audit.robots_cache import RobotsCache
 from sitemap_studio.core.audit.verdicts import judge, now_text
 from sitemap_studio.core.errors import Cancelled
+from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.progress import CancelToken
 
 #: Called with (index of the item in ``items``, its result) as each URL finishes.
@@ -111,8 +112,7 @@ async def audit_urls(items: Sequence[AuditItem], options: AuditOptions,
                     on_result(index, kept)
                     progress.step(False)
                 else:
-                    trace = await follower.follow(item.url)
-                    on_result(index, judge(item, trace, options, now_text()))
+                    on_result(index, await _audit_one(follower, item, options))
                     progress.step(True)
                 index = queue.done_and_take(index)
 
@@ -167,6 +167,18 @@ class _HostQueue:
         if not self._active[host]:
             del self._active[host]
         return self.take()
+
+
+async def _audit_one(follower: Follower, item: AuditItem, options: AuditOptions) -> UrlAudit:
+    """One URL's result; a bug met on the way is reported on that URL, not the whole audit."""
+    try:
+        return judge(item, await follower.follow(item.url), options, now_text())
+    except Exception as exc:
+        message = (f"the audit failed on this URL: {type(exc).__name__}: {exc} (this is a bug "
+                   f"in Sitemap Studio; please report it)")
+        return UrlAudit(item.url, item.file, item.line, Verdict.UNREACHABLE, lastmod=item.lastmod,
+                        checked_at=now_text(),
+                        findings=(AuditFinding("internal-error", Severity.ERROR, message),))
 
 
 def _kept(item: AuditItem, previous: Mapping[str, UrlAudit] | None,

@@ -13,7 +13,7 @@ import ssl
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import aiohttp
 
@@ -26,6 +26,7 @@ RETRY_STATUSES = frozenset({429, 503})
 #: Seconds waited before the retry when the answer names no ``Retry-After``.
 DEFAULT_RETRY_AFTER = 1.0
 _CHUNK = 64 * 1024
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
 class FetchFailure(Exception):
@@ -57,10 +58,33 @@ class Answer:
         return next((value for key, value in self.headers if key.lower() == wanted), None)
 
 
+def is_html(content_type: str | None) -> bool:
+    """Whether a ``Content-Type`` names an HTML page (a missing one may be one, too)."""
+    if content_type is None or not content_type.strip():
+        return True
+    return content_type.split(";", 1)[0].strip().lower() in _HTML_TYPES
+
+
+def split_url(url: str) -> SplitResult | None:
+    """``url`` split, or ``None`` when it cannot be (``http://[bad``)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
+
+
+def join_url(base: str, reference: str) -> str | None:
+    """``reference`` resolved against ``base``, or ``None`` when either cannot be read."""
+    try:
+        return urljoin(base, reference)
+    except ValueError:
+        return None
+
+
 def host_key(url: str) -> str:
     """Host and port of ``url`` (what per-host limits and Crawl-delay count by)."""
-    parts = urlsplit(url)
-    return (parts.netloc.rpartition("@")[2]).lower()
+    parts = split_url(url)
+    return parts.netloc.rpartition("@")[2].lower() if parts is not None else ""
 
 
 def retry_delay(value: str | None, now: float | None = None) -> float:
@@ -102,11 +126,15 @@ class Fetcher:
 
     async def refusal(self, url: str) -> str | None:
         """Why ``url`` is not fetched (its scheme, its address), else ``None``; cached per host."""
-        parts = urlsplit(url)
+        parts = split_url(url)
+        if parts is None:
+            return "not fetched: this is not a URL that can be read"
         if parts.scheme.lower() not in ("http", "https"):
             scheme = parts.scheme or "a relative URL"
             return f"not fetched: only http and https URLs are audited, not {scheme}"
         host = parts.hostname or ""
+        if not host:
+            return "not fetched: this URL names no host"
         if host not in self._refusals:
             try:
                 port = parts.port
@@ -117,19 +145,21 @@ class Fetcher:
         return self._refusals[host]
 
     async def request(self, method: str, url: str, *, body_limit: int | None = None,
-                      wants_body: bool = True) -> Answer:
+                      html_only: bool = False) -> Answer:
         """``method`` ``url`` without following redirects; ``body_limit`` bytes of a 200 read.
+
+        With ``html_only`` the body is read only when the answer is an HTML page.
 
         A 429 or 503 is retried once after its ``Retry-After`` (at most
         ``max_retry_after`` seconds). Raises :class:`FetchFailure` when no
         answer comes.
         """
-        answer = await self._once(method, url, body_limit, wants_body)
+        answer = await self._once(method, url, body_limit, html_only)
         if answer.status in RETRY_STATUSES:
             wait = retry_delay(answer.header("Retry-After"))
             if wait <= self._options.max_retry_after:
                 await asyncio.sleep(wait)
-                retried = await self._once(method, url, body_limit, wants_body)
+                retried = await self._once(method, url, body_limit, html_only)
                 retried.retried_after = wait
                 return retried
             answer.notes.append(f"asked to retry after {wait:g} s, longer than the "
@@ -137,7 +167,7 @@ class Fetcher:
         return answer
 
     async def _once(self, method: str, url: str, body_limit: int | None,
-                    wants_body: bool) -> Answer:
+                    html_only: bool) -> Answer:
         host = host_key(url)
         slot = self._slots.get(host)
         if slot is None:
@@ -146,7 +176,7 @@ class Fetcher:
             await self._wait_turn(host)
             started = time.perf_counter()
             try:
-                return await self._send(method, url, body_limit, wants_body, started)
+                return await self._send(method, url, body_limit, html_only, started)
             except FetchFailure:
                 raise
             except Exception as exc:
@@ -163,14 +193,15 @@ class Fetcher:
         if turn > now:
             await asyncio.sleep(turn - now)
 
-    async def _send(self, method: str, url: str, body_limit: int | None, wants_body: bool,
+    async def _send(self, method: str, url: str, body_limit: int | None, html_only: bool,
                     started: float) -> Answer:
         # The session sends the User-Agent with every request.
         async with self._session.request(method, url, allow_redirects=False) as response:
             elapsed = (time.perf_counter() - started) * 1000.0
             answer = Answer(str(url), method, response.status, list(response.headers.items()),
                             elapsed_ms=round(elapsed, 1))
-            if method == "GET" and response.status == 200 and wants_body and body_limit:
+            if (method == "GET" and response.status == 200 and body_limit
+                    and (not html_only or is_html(answer.header("Content-Type")))):
                 answer.body, answer.body_cut = await _read_capped(response, body_limit)
             if not response.content.at_eof():
                 # What was not read is not wanted: drop the connection rather than drain it.
@@ -226,4 +257,5 @@ def _os_reason(exc: aiohttp.ClientConnectorError) -> str:
     return (error.strerror or str(error)) if isinstance(error, OSError) else str(exc)
 
 
-__all__ = ["Answer", "FetchFailure", "Fetcher", "host_key", "retry_delay"]
+__all__ = ["Answer", "FetchFailure", "Fetcher", "host_key", "is_html", "join_url", "retry_delay",
+           "split_url"]

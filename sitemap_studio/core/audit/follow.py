@@ -7,16 +7,21 @@ judged from it in :mod:`.verdicts`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
 
-from sitemap_studio.core.audit.fetch import Answer, Fetcher, FetchFailure, host_key
+from sitemap_studio.core.audit.fetch import (
+    Answer,
+    Fetcher,
+    FetchFailure,
+    host_key,
+    is_html,
+    join_url,
+)
 from sitemap_studio.core.audit.options import BODY_LIMIT, MAX_HOPS
 from sitemap_studio.core.audit.results import Hop
 from sitemap_studio.core.audit.robots_cache import RobotsCache, RobotsRules
 
 #: Statuses that say the server does not do HEAD: the GET's answer counts instead.
 HEAD_REFUSED = frozenset({405, 501})
-_HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
 @dataclass(slots=True)
@@ -45,13 +50,6 @@ class Trace:
     final: Answer | None = None
     stop: tuple[str, str] | None = None
     head_refused: bool = False
-
-
-def is_html(content_type: str | None) -> bool:
-    """Whether a ``Content-Type`` names an HTML page (a missing one may be one, too)."""
-    if content_type is None or not content_type.strip():
-        return True
-    return content_type.split(";", 1)[0].strip().lower() in _HTML_TYPES
 
 
 class Follower:
@@ -90,7 +88,11 @@ class Follower:
                 trace.stop = ("redirect-without-location",
                               f"{current} answered {answer.status} without a Location to go to")
                 return trace
-            target = urljoin(current, location.strip())
+            target = join_url(current, location.strip())
+            if target is None:
+                trace.stop = ("redirect-target-refused", f"{current} redirects to "
+                                                         f"{location.strip()!r}, not a URL")
+                return trace
             if len(trace.hops) == MAX_HOPS:
                 trace.stop = ("too-many-redirects", f"more than {MAX_HOPS} redirects; the "
                                                     f"audit stopped at {current}")
@@ -141,7 +143,7 @@ class Follower:
                 trace.head_refused = True
             elif not (answer.status == 200 and is_html(answer.header("Content-Type"))):
                 return answer
-        return await self._fetcher.request("GET", url, body_limit=BODY_LIMIT)
+        return await self._fetcher.request("GET", url, body_limit=BODY_LIMIT, html_only=True)
 
 
-__all__ = ["Follower", "Trace", "is_html"]
+__all__ = ["Follower", "Trace"]

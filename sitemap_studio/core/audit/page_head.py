@@ -11,8 +11,8 @@ import codecs
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
+from sitemap_studio.core.audit.fetch import join_url
 from sitemap_studio.core.xml_parsers import parse_html
 
 #: Directives that keep a page out of the index.
@@ -20,6 +20,7 @@ _NOINDEX = frozenset({"noindex", "none"})
 #: Names that are directives with a value, not agents, before a colon in X-Robots-Tag.
 _VALUED = frozenset({"unavailable_after", "max-snippet", "max-image-preview", "max-video-preview"})
 _CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
+_HEAD_END = re.compile(rb"<(?:/head|body)[\s>]", re.IGNORECASE)
 _LINK_PART = re.compile(r"<([^>]*)>((?:\s*;\s*[^;,]*)*)")
 _REL = re.compile(r"""\brel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
 
@@ -73,7 +74,9 @@ def header_canonical(values: Iterable[str], base: str) -> str | None:
                 words = (rel.group(1) or rel.group(2) or "").lower().split()
                 if "canonical" in words:
                     target: str = match.group(1)
-                    return urljoin(base, target.strip())
+                    joined = join_url(base, target.strip())
+                    if joined is not None:
+                        return joined
     return None
 
 
@@ -107,6 +110,9 @@ def _sniffed(body: bytes) -> str | None:
 def html_signals(body: bytes, content_type: str | None, base: str,
                  agents: frozenset[str]) -> tuple[bool, list[str]]:
     """(``noindex`` in a meta tag, canonical hrefs resolved) of an HTML page's head."""
+    end = _HEAD_END.search(body)
+    if end is not None:
+        body = body[:end.start()]  # what follows the head says nothing about indexing
     root = parse_html(body, charset_of(content_type) or _sniffed(body)) if body else None
     if root is None:
         return False, []
@@ -118,7 +124,7 @@ def html_signals(body: bytes, content_type: str | None, base: str,
     base_href = base
     for element in head.iter("meta", "link", "base"):
         if element.tag == "base" and element.get("href"):
-            base_href = urljoin(base, element.get("href", "").strip())
+            base_href = join_url(base, element.get("href", "").strip()) or base
         elif element.tag == "meta":
             name = (element.get("name") or "").strip().lower()
             content = (element.get("content") or "").lower()
@@ -128,7 +134,8 @@ def html_signals(body: bytes, content_type: str | None, base: str,
             href = (element.get("href") or "").strip()
             if href:
                 canonicals.append(href)
-    return noindex, [urljoin(base_href, href) for href in canonicals]
+    joined = (join_url(base_href, href) for href in canonicals)
+    return noindex, [href for href in joined if href is not None]
 
 
 def read_head(url: str, headers: list[tuple[str, str]], body: bytes | None,

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from protego import Protego
 
-from sitemap_studio.core.audit.fetch import Fetcher, FetchFailure, host_key
+from sitemap_studio.core.audit.fetch import Fetcher, FetchFailure, host_key, join_url
 from sitemap_studio.core.audit.options import ROBOTS_LIMIT
 
 #: Redirects followed for robots.txt (Google follows five, then treats it as missing).
@@ -93,7 +93,10 @@ class RobotsCache:
                                    note=f"{where} could not be fetched: {failure.reason}")
             location = answer.header("Location")
             if 300 <= answer.status < 400 and location:
-                url = urljoin(url, location)
+                target = join_url(url, location)
+                if target is None:
+                    break
+                url = target
                 continue
             if 200 <= answer.status < 300:
                 text = (answer.body or b"").decode("utf-8-sig", "replace")

@@ -11,15 +11,16 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlunsplit
 
-from sitemap_studio.core.audit.fetch import Answer
+from sitemap_studio.core.audit.fetch import Answer, split_url
 from sitemap_studio.core.audit.follow import Trace
 from sitemap_studio.core.audit.options import BODY_LIMIT, AuditItem, AuditOptions
 from sitemap_studio.core.audit.page_head import PageHead, read_head
 from sitemap_studio.core.audit.results import AuditFinding, UrlAudit, Verdict
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.urls import percent_encode_iri
+from sitemap_studio.core.web_safety import ALLOW_HINT
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LATE_BODY = "only the first part of the page arrived in time; its head was read from that"
@@ -32,7 +33,9 @@ def same_url(left: str, right: str) -> bool:
 
 
 def _normal(url: str) -> str:
-    parts = urlsplit(percent_encode_iri(url))
+    parts = split_url(percent_encode_iri(url))
+    if parts is None:
+        return url
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").lower()
     try:
@@ -86,7 +89,8 @@ def _verdict(item: AuditItem, trace: Trace, options: AuditOptions,
              fields: dict[str, Any]) -> tuple[Verdict, list[AuditFinding]]:
     """The verdict and its findings; fills ``fields`` with what was learnt on the way."""
     if trace.refusal is not None:
-        code = "private-address" if "http and https" not in trace.refusal else "unsupported-scheme"
+        code = ("private-address" if ALLOW_HINT in trace.refusal else
+                "unsupported-scheme" if "http and https" in trace.refusal else "invalid-url")
         return Verdict.UNREACHABLE, [_finding(code, Severity.ERROR, trace.refusal)]
     if trace.failure is not None:
         return Verdict.UNREACHABLE, [_finding(trace.failure.code, Severity.ERROR,

@@ -151,3 +151,23 @@ def test_summary_counts_every_verdict() -> None:
     counts = summary(audits)
     assert counts["redirect"] == 2 and counts["indexable"] == 0
     assert list(counts) == [verdict.value for verdict in Verdict]
+
+
+def test_a_bug_on_one_url_is_reported_on_it_and_the_rest_goes_on(
+        site: AuditSite, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitemap_studio.core.audit import page_head
+
+    real = page_head.read_head
+
+    def broken(url: str, *args: object) -> page_head.PageHead:
+        if url.endswith("/bad"):
+            raise RuntimeError("boom")
+        return real(url, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("sitemap_studio.core.audit.verdicts.read_head", broken)
+    site["/bad"] = page()
+    site["/good"] = page()
+    bad, good = audit_all(items_of(site.url("/bad"), site.url("/good")), options())
+    assert bad.verdict is Verdict.UNREACHABLE and bad.findings[0].code == "internal-error"
+    assert "RuntimeError: boom" in bad.findings[0].message
+    assert good.verdict is Verdict.INDEXABLE
