@@ -190,8 +190,14 @@ class AuditOperations(QObject):
                 counts[AuditScope.SELECTION] = selected
         if window.session.project is not None:
             counts[AuditScope.PROJECT] = sum(len(state.document)
-                                             for state in window.session.states.values())
+                                             for state in self.project_states())
         return counts
+
+    def project_states(self) -> list[DocumentState]:
+        """The open members of the project (and its index), not the files open beside them
+        (the quarantine sitemap, a new sitemap not added to it)."""
+        return [state for state in self.window.session.states.values()
+                if state.item.ref is not None]
 
     def audit(self) -> None:
         """Ask what to audit, then start (the toolbar's and the Tools menu's Audit)."""
@@ -211,7 +217,7 @@ class AuditOperations(QObject):
         """The URLs ``scope`` covers now, each once per file."""
         window = self.window
         if scope == AuditScope.PROJECT:
-            states = list(window.session.states.values())
+            states = self.project_states()
         else:
             states = [window.current] if window.current is not None else []
         rows = window.entry_table.selected_rows() if scope == AuditScope.SELECTION else None
@@ -351,7 +357,11 @@ class AuditOperations(QObject):
     def apply(self, plan: FixPlan) -> int:
         """Apply ``plan`` to the document shown as one undoable step; how many entries changed."""
         state = self.window.edits.state
-        if state is None or not plan.changes:
+        if state is None:
+            self.window.show_message("Not applied: the sitemap is being validated; apply the "
+                                     "fix again when it is done")
+            return 0
+        if not plan.changes:
             return 0
         if plan.kind == FixKind.QUARANTINE:
             moved = self.quarantine.move(state, plan)

@@ -244,6 +244,7 @@ def test_move_to_quarantine_keeps_the_entries_outside_the_project(
     members = json.loads(path.read_text(encoding="utf-8"))["sitemaps"]
     assert [member["path"] for member in members] == ["a.xml"]
     assert answers.errors == []
+    assert window.audits.scope_counts()[AuditScope.PROJECT] == 2  # the quarantine is not in it
     assert window.current is not None and window.current.path.endswith("a.xml")
     window.window_actions.undo.trigger()
     assert column_texts(window, 0) == before
