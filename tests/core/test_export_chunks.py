@@ -8,12 +8,19 @@ from dataclasses import replace
 
 import pytest
 
-from sitemap_studio.core.export_chunks import Uniques, plain_chunk_dates
+from sitemap_studio.core.export_chunks import (
+    PLAIN_LOC_LINES,
+    Uniques,
+    all_plain,
+    lines_pattern,
+    plain_chunk_dates,
+)
 from sitemap_studio.core.export_guard import ValueJudge
+from sitemap_studio.core.export_locs import PLAIN_PATH_TEXT
 from sitemap_studio.core.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-HOST = re.compile(re.escape("https://shop.test") + r"/[A-Za-z0-9/._-]*\Z").match
+HOST = lines_pattern(re.escape("https://shop.test") + PLAIN_PATH_TEXT)
 
 
 def document(*entries: str):
@@ -69,3 +76,27 @@ def test_uniques_tell_first_copies_from_repeats() -> None:
     some_repeat = Uniques.of(array("q", [hash(url) for url in urls]))
     assert some_repeat.repeats
     assert [some_repeat.first(url) for url in urls] == [True, True, False]
+
+
+def test_a_location_holding_a_newline_is_never_plain() -> None:
+    assert all_plain(["https://shop.test/a", "https://shop.test/b"], PLAIN_LOC_LINES)
+    assert not all_plain(["https://shop.test/a\nhttps://shop.test/b"], PLAIN_LOC_LINES)
+    assert not all_plain(["https://shop.test/a", "https://shop.test/a b"], PLAIN_LOC_LINES)
+    assert not all_plain(["https://s.t/" + "a" * 2048], PLAIN_LOC_LINES)
+    assert not all_plain(["https://a.b"], PLAIN_LOC_LINES)  # shorter than the XSD allows
+
+
+@pytest.mark.parametrize(("lastmod", "valid"), [
+    ("2026-02-28T23:59:59+14:00", True),
+    ("2026-02-28T23:59:59.123Z", True),
+    ("2026-02-29", False),
+    ("2026-02-30T10:00:00Z", False),
+    ("2026-02-28T24:00:00Z", False),
+    ("2026-02-28T10:00", False),
+    ("2026-02-28T10:00Z", False),  # xsd:dateTime needs the seconds
+])
+def test_lastmods_are_judged_as_the_xsd_does(lastmod: str, valid: bool) -> None:
+    doc = document("<url><loc>https://shop.test/a</loc><lastmod>2026-01-01</lastmod></url>",
+                   f"<url><loc>https://shop.test/b</loc><lastmod>{lastmod}</lastmod></url>")
+    dates = dates_of(doc)
+    assert (dates == ["2026-01-01", lastmod]) if valid else dates is None
