@@ -33,20 +33,21 @@ _LASTMOD_LINES = re.compile(rb"(?:(?:" + _LASTMOD_SHAPE + rb")?\n)*\Z")
 _DAYS = re.compile(rb"^(\d{4}-\d{2}-\d{2})", re.MULTILINE)
 
 
-def lines_pattern(line: str) -> re.Pattern[str]:
-    """A pattern for text whose every line (each ended by a newline) matches ``line``."""
-    return re.compile(r"(?:" + line + r"\n)*\Z")
-
-
 #: Lines of plain locations, of any host (see ``export_locs.PLAIN_LOC``).
-PLAIN_LOC_LINES = lines_pattern(PLAIN_HOST_TEXT + PLAIN_PATH_TEXT)
+PLAIN_LOC_LINES = re.compile(r"(?:" + PLAIN_HOST_TEXT + PLAIN_PATH_TEXT + r"\n)*\Z")
 
 
-def all_plain(locs: list[str | None], lines: re.Pattern[str]) -> bool:
-    """Whether every one of ``locs`` is a plain location: the XSD's length, a line of ``lines``.
+#: What a plain location may hold after its origin (see ``export_locs.PLAIN_PATH_TEXT``).
+_PATH_BYTES = (b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+               b"-._~!$&'()*+,;=:@/?")
 
-    One pattern runs over the chunk joined by newlines (a location holding a
-    newline itself is never plain).
+
+def all_plain(locs: list[str | None], origin: str | None = None) -> bool:
+    """Whether every one of ``locs`` is a plain location of ``origin`` (of any host: ``None``).
+
+    Plain: the XSD's length, nothing to resolve, encode or check further (see
+    ``export_locs.PLAIN_LOC``). Judged over the chunk joined by newlines, with no
+    Python step per location (a location holding a newline itself is never plain).
     """
     if not locs:
         return True
@@ -57,20 +58,29 @@ def all_plain(locs: list[str | None], lines: re.Pattern[str]) -> bool:
     if min(lengths) < LOC_MIN_LENGTH or max(lengths) > LOC_MAX_LENGTH:
         return False
     joined = "\n".join(texts) + "\n"
-    return joined.count("\n") == len(texts) and lines.match(joined) is not None
+    if joined.count("\n") != len(texts):
+        return False
+    if origin is None:
+        return PLAIN_LOC_LINES.match(joined) is not None
+    if not joined.isascii():
+        return False
+    lines = "\n" + joined
+    starts = lines.count("\n" + origin + "/") + lines.count("\n" + origin + "\n")
+    return starts == len(texts) and not joined.encode("ascii").translate(
+        None, _PATH_BYTES + b"\n" + origin.encode("ascii"))
 
 
 def plain_chunk_dates(doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
-                      lines: re.Pattern[str], judge: ValueJudge) -> list[str | None] | None:
+                      origin: str, judge: ValueJudge) -> list[str | None] | None:
     """Each row's trimmed lastmod when rows ``first:stop`` are all plain and valid, else ``None``.
 
     Plain: a ``<url>`` whose ``loc`` (``locs``, as :meth:`SitemapDocument.column_texts`
-    gives them) passes :func:`all_plain` with ``lines`` (plain locations of the one
-    host), and whose lastmod, changefreq and priority are valid as written.
+    gives them) is a plain location of ``origin`` (:func:`all_plain`), and whose
+    lastmod, changefreq and priority are valid as written.
     """
     if not locs:
         return []
-    if not all_plain(locs, lines) or not doc.all_plain_urls(first, stop):
+    if not all_plain(locs, origin) or not doc.all_plain_urls(first, stop):
         return None
     lastmods = doc.raw_values(1, first, stop)
     dates = None if lastmods is None else _lastmod_dates(lastmods, judge)
@@ -144,4 +154,4 @@ class Uniques:
         return True
 
 
-__all__ = ["PLAIN_LOC_LINES", "Uniques", "all_plain", "lines_pattern", "plain_chunk_dates"]
+__all__ = ["PLAIN_LOC_LINES", "Uniques", "all_plain", "plain_chunk_dates"]

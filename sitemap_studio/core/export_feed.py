@@ -28,10 +28,8 @@ from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
 from sitemap_studio.core.export_chunks import (
-    PLAIN_LOC_LINES,
     Uniques,
     all_plain,
-    lines_pattern,
     plain_chunk_dates,
 )
 from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
@@ -42,7 +40,6 @@ from sitemap_studio.core.export_locs import (
     LOC_MIN_LENGTH,
     PLAIN_LOC,
     PLAIN_PATH,
-    PLAIN_PATH_TEXT,
     Loc,
     LocRules,
 )
@@ -73,13 +70,13 @@ class EntryFeed:
         self.notes = notes
         self.filler_for = filler_for
         self._fast: tuple[Callable[[str], object], HostTarget] | None = None
-        self._fast_lines = PLAIN_LOC_LINES
+        self._fast_origin: str | None = None
         targets = list(hosts.targets.values())
         if len(targets) == 1 and targets[0].base_path == "/":
             # Plain locations of the one host, written as its origin is: no check can fail.
             pattern = re.compile(re.escape(targets[0].origin) + PLAIN_PATH)
             self._fast = (pattern.match, targets[0])
-            self._fast_lines = lines_pattern(re.escape(targets[0].origin) + PLAIN_PATH_TEXT)
+            self._fast_origin = targets[0].origin
         self.uniques = Uniques()
         self.judge = ValueJudge()
         self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
@@ -101,7 +98,8 @@ class EntryFeed:
                 check(cancel)
                 stop = min(first + CHECK_EVERY, len(doc))
                 locs = doc.column_texts(0, first, stop)
-                if all_plain(locs, PLAIN_LOC_LINES):
+                origin = self._fast_origin
+                if (origin is not None and all_plain(locs, origin)) or all_plain(locs):
                     hashes.extend(map(hash, locs))  # no None: all_plain says so
                     continue
                 quick = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
@@ -145,7 +143,7 @@ class EntryFeed:
                 self._text_row(doc, first + offset, text)
             return
         match, target = fast
-        if not self.uniques.repeats and all_plain(locs, self._fast_lines):
+        if not self.uniques.repeats and all_plain(locs, self._fast_origin):
             self._bulk_locs(doc, first, self.filler_for(target), locs)  # type: ignore[arg-type]
             return
         plain = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
@@ -241,7 +239,8 @@ class EntryFeed:
     def _whole_chunk(self, doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
                      body_of: BodyOf, fast: tuple[Callable[[str], object], HostTarget]) -> bool:
         """Copy rows ``first:stop`` in bulk when all are plain and valid; whether it did."""
-        dates = plain_chunk_dates(doc, first, stop, locs, self._fast_lines, self.judge)
+        assert self._fast_origin is not None  # set with _fast
+        dates = plain_chunk_dates(doc, first, stop, locs, self._fast_origin, self.judge)
         if dates is None:
             return False
         rows: range | list[int] = range(first, stop)

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from array import array
 from dataclasses import replace
 
 import pytest
 
 from sitemap_studio.core.export_chunks import (
-    PLAIN_LOC_LINES,
     Uniques,
     all_plain,
-    lines_pattern,
     plain_chunk_dates,
 )
 from sitemap_studio.core.export_guard import ValueJudge
-from sitemap_studio.core.export_locs import PLAIN_PATH_TEXT
 from sitemap_studio.core.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-HOST = lines_pattern(re.escape("https://shop.test") + PLAIN_PATH_TEXT)
+HOST = "https://shop.test"
 
 
 def document(*entries: str):
@@ -78,12 +74,24 @@ def test_uniques_tell_first_copies_from_repeats() -> None:
     assert [some_repeat.first(url) for url in urls] == [True, True, False]
 
 
-def test_a_location_holding_a_newline_is_never_plain() -> None:
-    assert all_plain(["https://shop.test/a", "https://shop.test/b"], PLAIN_LOC_LINES)
-    assert not all_plain(["https://shop.test/a\nhttps://shop.test/b"], PLAIN_LOC_LINES)
-    assert not all_plain(["https://shop.test/a", "https://shop.test/a b"], PLAIN_LOC_LINES)
-    assert not all_plain(["https://s.t/" + "a" * 2048], PLAIN_LOC_LINES)
-    assert not all_plain(["https://a.b"], PLAIN_LOC_LINES)  # shorter than the XSD allows
+@pytest.mark.parametrize("origin", [None, HOST])
+def test_what_a_plain_location_is(origin: str | None) -> None:
+    assert all_plain(["https://shop.test/a", "https://shop.test/b?q=1&r=2", "https://shop.test"],
+                     origin)
+    assert not all_plain(["https://shop.test/a\nhttps://shop.test/b"], origin)
+    assert not all_plain(["https://shop.test/a", "https://shop.test/a b"], origin)
+    assert not all_plain(["https://shop.test/" + "a" * 2048], origin)
+    assert not all_plain(["https://a.b"], origin)  # shorter than the XSD allows
+    assert not all_plain(["https://shop.test/caf\u00e9"], origin)
+    assert not all_plain(["https://shop.test/a#top"], origin)
+    assert not all_plain(["https://shop.test/a", None], origin)
+
+
+def test_a_plain_location_of_the_origin_is_on_that_origin() -> None:
+    assert all_plain(["https://other.test/a"])
+    for elsewhere in ("https://other.test/a", "https://shop.test.evil/a", "https://shop.test:8443/a",
+                      "http://shop.test/a", "https://SHOP.test/a", "xhttps://shop.test/a"):
+        assert not all_plain(["https://shop.test/a", elsewhere], HOST), elsewhere
 
 
 @pytest.mark.parametrize(("lastmod", "valid"), [
