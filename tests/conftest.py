@@ -9,6 +9,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from fixtures_gen.hostile import write_hostile
+from helpers.shared_data import (
+    CORPUS_SOURCES,
+    HOSTILE_SOURCES,
+    OWN,
+    OWN_CORPUS_DIR,
+    SHARED,
+    SHARED_DIR,
+    running_in_ci,
+)
 from helpers.xsd_oracle import XsdOracle, build_oracle
 
 if TYPE_CHECKING:
@@ -21,12 +31,6 @@ if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DIR = REPO_ROOT.parent / "shared"
-
-
-def running_in_ci() -> bool:
-    """Whether the CI variable is set (to anything non-empty)."""
-    return bool(os.environ.get("CI"))
 
 
 def require_dir(path: Path, what: str) -> Path:
@@ -51,16 +55,51 @@ def shared_dir() -> Path:
     return require_dir(SHARED_DIR, "../shared")
 
 
-@pytest.fixture(scope="session")
-def hostile_dir(shared_dir: Path) -> Path:
-    """The hostile inputs, ``../shared/hostile``, with their EXPECT files."""
-    return require_dir(shared_dir / "hostile", "../shared/hostile")
+class TestData:
+    """Finds each source's folders: our own always, the shared ones when they are there."""
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self._factory = factory
+        self._own_hostile: Path | None = None
+
+    def hostile(self, source: str) -> Path:
+        """The hostile inputs with their EXPECT.json (ours are written on first use)."""
+        if source != OWN:
+            return require_dir(SHARED_DIR / "hostile", "../shared/hostile")
+        if self._own_hostile is None:
+            self._own_hostile = write_hostile(self._factory.mktemp("own-hostile"))
+        return self._own_hostile
+
+    def corpus(self, source: str) -> Path:
+        """Sitemaps from the wild (shared) or written for the project, with MANIFEST.tsv."""
+        if source == OWN:
+            return OWN_CORPUS_DIR
+        return require_dir(SHARED_DIR / "corpus" / "real", "../shared/corpus/real")
 
 
 @pytest.fixture(scope="session")
-def corpus_dir(shared_dir: Path) -> Path:
-    """Real-world sitemaps, ``../shared/corpus/real``, with their MANIFEST.tsv."""
-    return require_dir(shared_dir / "corpus" / "real", "../shared/corpus/real")
+def test_data(tmp_path_factory: pytest.TempPathFactory) -> TestData:
+    """Each source's hostile inputs and corpus (see helpers/shared_data.py)."""
+    return TestData(tmp_path_factory)
+
+
+@pytest.fixture(scope="session", params=HOSTILE_SOURCES)
+def hostile_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
+    """The hostile inputs of each source (ours, and ``../shared/hostile`` when there)."""
+    return test_data.hostile(request.param)
+
+
+@pytest.fixture(scope="session", params=CORPUS_SOURCES)
+def corpus_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
+    """The corpus of each source (``tests/corpus``, and ``../shared/corpus/real`` when there)."""
+    return test_data.corpus(request.param)
+
+
+@pytest.fixture(scope="session")
+def shared_corpus_dir(test_data: TestData) -> Path:
+    """``../shared/corpus/real`` alone, for tests about one of its files (skipped when missing,
+    an error in CI)."""
+    return test_data.corpus(SHARED)
 
 
 @pytest.fixture(scope="session")

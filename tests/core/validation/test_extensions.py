@@ -761,12 +761,12 @@ def test_unknown_extensions_file_has_only_retired_tag_warnings(hostile_dir: Path
                                   "shopify-app-image-sitemap-320-urls.xml",
                                   "crawlercommons-hreflang-de-ch-triplet.xml"])
 @pytest.mark.parametrize("profile", list(Profile))
-def test_clean_corpus_files(corpus_dir: Path, name: str, profile: Profile) -> None:
-    assert document_findings(corpus_dir / name, profile) == []
+def test_clean_corpus_files(shared_corpus_dir: Path, name: str, profile: Profile) -> None:
+    assert document_findings(shared_corpus_dir / name, profile) == []
 
 
-def test_video_with_tvshow_and_decimal_duration(corpus_dir: Path) -> None:
-    path = corpus_dir / "crawlercommons-video-tvshow-loc-last-decimal-duration.xml"
+def test_video_with_tvshow_and_decimal_duration(shared_corpus_dir: Path) -> None:
+    path = shared_corpus_dir / "crawlercommons-video-tvshow-loc-last-decimal-duration.xml"
     found = {f.code: f for f in document_findings(path, GOOGLE)}
     # The fixture really has neither content_loc nor player_loc, and it expired on
     # 2025-06-13, a week before NOW.
@@ -779,22 +779,22 @@ def test_video_with_tvshow_and_decimal_duration(corpus_dir: Path) -> None:
     assert {f.code for f in document_findings(path, XSD)} == set(found) - {"video-expired"}
 
 
-def test_news_file_with_genres(corpus_dir: Path) -> None:
-    found = document_findings(corpus_dir / "jekyll-news-sitemap-german-genres.xml", GOOGLE)
+def test_news_file_with_genres(shared_corpus_dir: Path) -> None:
+    found = document_findings(shared_corpus_dir / "jekyll-news-sitemap-german-genres.xml", GOOGLE)
     assert sorted((f.code, f.severity) for f in found) == [
         ("deprecated-news-genres", W), ("deprecated-news-keywords", W), ("news-old", N)]
 
 
-def test_mobile_file(corpus_dir: Path) -> None:
-    found = document_findings(corpus_dir / "crawlercommons-mobile-selfclosing-and-empty.xml",
+def test_mobile_file(shared_corpus_dir: Path) -> None:
+    found = document_findings(shared_corpus_dir / "crawlercommons-mobile-selfclosing-and-empty.xml",
                               GOOGLE)
     assert [(f.code, f.entry) for f in found] == [("deprecated-mobile", 0),
                                                   ("deprecated-mobile", 1)]
 
 
 @pytest.mark.parametrize("name", ["jsmocks-alltags-escaping.xml", "jsmocks-alltags-cdata.xml"])
-def test_all_tags_mocks(corpus_dir: Path, name: str) -> None:
-    found = document_findings(corpus_dir / name, GOOGLE)
+def test_all_tags_mocks(shared_corpus_dir: Path, name: str) -> None:
+    found = document_findings(shared_corpus_dir / name, GOOGLE)
     by_code: dict[str, list[Finding]] = {}
     for finding in found:
         by_code.setdefault(finding.code, []).append(finding)

@@ -405,12 +405,13 @@ def file_findings(path: Path, profile: Profile = Profile.GOOGLE) -> list[Finding
 
 
 @pytest.mark.parametrize("profile", list(Profile))
-def test_reciprocal_triplet_is_clean(corpus_dir: Path, profile: Profile) -> None:
-    assert file_findings(corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml", profile) == []
+def test_reciprocal_triplet_is_clean(shared_corpus_dir: Path, profile: Profile) -> None:
+    path = shared_corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml"
+    assert file_findings(path, profile) == []
 
 
-def test_triplet_with_one_return_link_removed(corpus_dir: Path) -> None:
-    document = open_document(corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml")
+def test_triplet_with_one_return_link_removed(shared_corpus_dir: Path) -> None:
+    document = open_document(shared_corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml")
     entries = [document.entry_at(row) for row in range(len(document))]
     index = hl.HreflangIndex()
     for entry in entries:
@@ -428,15 +429,15 @@ def test_triplet_with_one_return_link_removed(corpus_dir: Path) -> None:
     assert cluster_findings(index, ("doc", entries[1].id)) == []
 
 
-def test_protocol_relative_hugo_file(corpus_dir: Path) -> None:
-    found = file_findings(corpus_dir / "hugo-multilingual-en-hreflang-protocol-relative.xml")
+def test_protocol_relative_hugo_file(shared_corpus_dir: Path) -> None:
+    found = file_findings(shared_corpus_dir / "hugo-multilingual-en-hreflang-protocol-relative.xml")
     assert {f.code for f in found} == {"hreflang-href-invalid"}
     assert len(found) == 40  # 20 pages, two links each; every page lists itself
     assert all("protocol-relative" in f.message for f in found)
     assert all(f.fix is None for f in found)  # the page URLs are protocol-relative too
 
 
-def test_all_tags_mock_links(corpus_dir: Path) -> None:
-    found = file_findings(corpus_dir / "jsmocks-alltags-escaping.xml")
+def test_all_tags_mock_links(shared_corpus_dir: Path) -> None:
+    found = file_findings(shared_corpus_dir / "jsmocks-alltags-escaping.xml")
     # en and ja point at test.com, not at the page itself; the app and AMP links are ignored
     assert [(f.code, f.severity) for f in found] == [("hreflang-missing-self", N)]
