@@ -19,7 +19,14 @@ from helpers.shared_data import (
     SHARED_DIR,
     running_in_ci,
 )
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.xsd_oracle import (
+    RECORD_VARIABLE,
+    ProfileOracle,
+    RecordedOracle,
+    XsdOracle,
+    build_oracle,
+    read_verdicts,
+)
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -102,17 +109,45 @@ def shared_corpus_dir(test_data: TestData) -> Path:
     return test_data.corpus(SHARED)
 
 
-@pytest.fixture(scope="session")
-def core_xsd_oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    """Validates urlsets and indexes against the shared XSDs (what every written file must pass).
+def official_schemas(factory: pytest.TempPathFactory) -> XsdOracle | None:
+    """The official XSDs from ``../shared/schemas``; None when missing (an error in CI)."""
+    schemas = SHARED_DIR / "schemas"
+    if (schemas / "sitemap.xsd").is_file():
+        return build_oracle(schemas, factory.mktemp("xsd-oracle"))
+    if running_in_ci():
+        pytest.fail(f"the XSDs are missing from {schemas} (CI is set)", pytrace=False)
+    return None
 
-    Skipped when ``../shared`` is missing (an error when CI is set, through
-    ``shared_dir``); an error when ``../shared`` lacks the schemas.
-    """
-    schemas = shared_dir / "schemas"
-    if not (schemas / "sitemap.xsd").is_file():
-        pytest.fail(f"the XSDs are missing from {schemas}", pytrace=False)
-    return build_oracle(schemas, tmp_path_factory.mktemp("core-xsd-oracle"))
+
+@pytest.fixture(scope="session")
+def official_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
+    """The official XSDs alone, for tests of documents made up as they run (Hypothesis):
+    skipped without ``../shared/schemas`` (an error when CI is set)."""
+    oracle = official_schemas(tmp_path_factory)
+    if oracle is None:
+        pytest.skip("the official XSDs (../shared/schemas) judge generated documents; "
+                    "the project may not carry them")
+    return oracle
+
+
+@pytest.fixture(scope="session")
+def core_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> XsdOracle | ProfileOracle:
+    """What every file the editor writes must pass: the official XSDs, or without
+    ``../shared`` the strict-XSD profile, which the differential tests hold to them."""
+    return official_schemas(tmp_path_factory) or ProfileOracle()
+
+
+@pytest.fixture(scope="session")
+def fixed_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RecordedOracle]:
+    """The official XSDs' verdicts on fixed documents: live and checked against the record
+    with ``../shared``, as recorded without it (see helpers/xsd_oracle.py)."""
+    oracle = RecordedOracle(official_schemas(tmp_path_factory), read_verdicts(),
+                            record=os.environ.get(RECORD_VARIABLE) == "1")
+    if oracle.record and oracle.official is None:
+        pytest.fail(f"{RECORD_VARIABLE}=1 needs ../shared/schemas", pytrace=False)
+    yield oracle
+    if oracle.record:
+        oracle.save()
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
 from sitemap_studio.core.entries import Entry, Image, News, Price, Video
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
@@ -591,8 +591,8 @@ VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
 
 
 @pytest.fixture(scope="module")
-def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("xsd"))
+def oracle(fixed_xsd_oracle: RecordedOracle) -> RecordedOracle:
+    return fixed_xsd_oracle
 
 
 def video_document(**fields: str) -> bytes:
