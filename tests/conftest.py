@@ -15,7 +15,6 @@ from helpers.shared_data import (
     HOSTILE_SOURCES,
     OWN,
     OWN_CORPUS_DIR,
-    SHARED,
     SHARED_DIR,
     running_in_ci,
 )
@@ -100,13 +99,6 @@ def hostile_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
 def corpus_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
     """The corpus of each source (``tests/corpus``, and ``../shared/corpus/real`` when there)."""
     return test_data.corpus(request.param)
-
-
-@pytest.fixture(scope="session")
-def shared_corpus_dir(test_data: TestData) -> Path:
-    """``../shared/corpus/real`` alone, for tests about one of its files (skipped when missing,
-    an error in CI)."""
-    return test_data.corpus(SHARED)
 
 
 def official_schemas(factory: pytest.TempPathFactory) -> XsdOracle | None:
