@@ -1,4 +1,4 @@
-"""Shared test set-up: Qt runs offscreen, and fixtures find the shared test data."""
+"""Shared test set-up: Qt runs offscreen, and fixtures find the test data (ours and ../shared)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from fixtures_gen.hostile import write_hostile
 from helpers.shared_data import (
     CORPUS_SOURCES,
     HOSTILE_SOURCES,
-    OWN,
-    OWN_CORPUS_DIR,
     SHARED_DIR,
+    DataSources,
+    require_dir,
     running_in_ci,
 )
 from helpers.xsd_oracle import (
@@ -39,16 +38,6 @@ if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
-def require_dir(path: Path, what: str) -> Path:
-    """Return ``path`` if it is a directory; otherwise skip, or fail when running in CI."""
-    if path.is_dir():
-        return path
-    message = f"{what} not found at {path}: the shared test data must sit beside the repository"
-    if running_in_ci():
-        pytest.fail(f"{message} (CI is set, so this is an error, not a skip)", pytrace=False)
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     """The repository's top folder."""
@@ -61,44 +50,22 @@ def shared_dir() -> Path:
     return require_dir(SHARED_DIR, "../shared")
 
 
-class TestData:
-    """Finds each source's folders: our own always, the shared ones when they are there."""
-
-    def __init__(self, factory: pytest.TempPathFactory) -> None:
-        self._factory = factory
-        self._own_hostile: Path | None = None
-
-    def hostile(self, source: str) -> Path:
-        """The hostile inputs with their EXPECT.json (ours are written on first use)."""
-        if source != OWN:
-            return require_dir(SHARED_DIR / "hostile", "../shared/hostile")
-        if self._own_hostile is None:
-            self._own_hostile = write_hostile(self._factory.mktemp("own-hostile"))
-        return self._own_hostile
-
-    def corpus(self, source: str) -> Path:
-        """Sitemaps from the wild (shared) or written for the project, with MANIFEST.tsv."""
-        if source == OWN:
-            return OWN_CORPUS_DIR
-        return require_dir(SHARED_DIR / "corpus" / "real", "../shared/corpus/real")
-
-
 @pytest.fixture(scope="session")
-def test_data(tmp_path_factory: pytest.TempPathFactory) -> TestData:
+def data_sources(tmp_path_factory: pytest.TempPathFactory) -> DataSources:
     """Each source's hostile inputs and corpus (see helpers/shared_data.py)."""
-    return TestData(tmp_path_factory)
+    return DataSources(tmp_path_factory)
 
 
 @pytest.fixture(scope="session", params=HOSTILE_SOURCES)
-def hostile_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
+def hostile_dir(request: pytest.FixtureRequest, data_sources: DataSources) -> Path:
     """The hostile inputs of each source (ours, and ``../shared/hostile`` when there)."""
-    return test_data.hostile(request.param)
+    return data_sources.hostile(request.param)
 
 
 @pytest.fixture(scope="session", params=CORPUS_SOURCES)
-def corpus_dir(request: pytest.FixtureRequest, test_data: TestData) -> Path:
+def corpus_dir(request: pytest.FixtureRequest, data_sources: DataSources) -> Path:
     """The corpus of each source (``tests/corpus``, and ``../shared/corpus/real`` when there)."""
-    return test_data.corpus(request.param)
+    return data_sources.corpus(request.param)
 
 
 def official_schemas(factory: pytest.TempPathFactory) -> XsdOracle | None:

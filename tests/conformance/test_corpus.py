@@ -22,6 +22,7 @@ import pytest
 from helpers.shared_data import (
     CORPUS_SOURCES,
     MISSING,
+    DataSources,
     corpus_files,
     corpus_params,
     expected_entries,
@@ -51,10 +52,10 @@ NEW_LOC = "https://example.com/edited-entry?a=1&b=2"
 
 
 @pytest.fixture
-def corpus_dir(test_data, source: str, name: str) -> Path:
+def corpus_dir(data_sources: DataSources, source: str, name: str) -> Path:
     """The folder of the case's source (``name`` first: a missing corpus fails its cases)."""
     assert name != MISSING or source == "shared"
-    return test_data.corpus(source)
+    return data_sources.corpus(source)
 
 
 def manifest(corpus_dir: Path) -> dict[str, dict[str, str]]:
@@ -84,8 +85,8 @@ def entry_elements(root: etree._Element) -> list[etree._Element]:
 
 
 @pytest.mark.parametrize("source", CORPUS_SOURCES)
-def test_manifest_lists_every_file(test_data, source: str) -> None:
-    corpus_dir = test_data.corpus(source)
+def test_manifest_lists_every_file(data_sources: DataSources, source: str) -> None:
+    corpus_dir = data_sources.corpus(source)
     listed = set(manifest(corpus_dir))
     present = {p.name for p in corpus_dir.iterdir() if p.name != "MANIFEST.tsv"}
     assert listed == present

@@ -21,7 +21,14 @@ from pathlib import Path
 
 import pytest
 from helpers.escape_watch import FifoWatcher, guarded, make_fifos
-from helpers.shared_data import HOSTILE_CASES, MISSING, hostile_expect, hostile_params, plain_bytes
+from helpers.shared_data import (
+    HOSTILE_CASES,
+    MISSING,
+    DataSources,
+    hostile_expect,
+    hostile_params,
+    plain_bytes,
+)
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
@@ -44,13 +51,13 @@ class Sandbox:
 
 
 @pytest.fixture
-def sandbox(test_data, tmp_path: Path) -> Callable[[str], Sandbox]:
+def sandbox(data_sources: DataSources, tmp_path: Path) -> Callable[[str], Sandbox]:
     """Makes copies of every hostile file of a source, with FIFO canaries beside them."""
     def make(source: str) -> Sandbox:
         assert tuple(hostile_expect(source).get("canaries", CANARIES)) == CANARIES
         folder = tmp_path / "hostile"
         folder.mkdir()
-        for path in test_data.hostile(source).iterdir():
+        for path in data_sources.hostile(source).iterdir():
             if path.is_file() and path.name not in EXPECT_FILES:
                 shutil.copyfile(path, folder / path.name)
         return Sandbox(folder, make_fifos(folder, CANARIES))
@@ -61,8 +68,8 @@ def sandbox(test_data, tmp_path: Path) -> Callable[[str], Sandbox]:
 
 
 @pytest.mark.parametrize("source", list(HOSTILE_CASES))
-def test_every_hostile_file_has_a_case(test_data, source: str) -> None:
-    folder = test_data.hostile(source)
+def test_every_hostile_file_has_a_case(data_sources: DataSources, source: str) -> None:
+    folder = data_sources.hostile(source)
     cases = HOSTILE_CASES[source]
     files = {p.name for p in folder.iterdir() if p.is_file()} - set(EXPECT_FILES)
     assert sorted(files - set(cases)) == [], "hostile files without a case in EXPECT.json"

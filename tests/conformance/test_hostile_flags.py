@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers.shared_data import HOSTILE_CASES, MISSING, hostile_params
+from helpers.shared_data import HOSTILE_CASES, MISSING, DataSources, hostile_params
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
@@ -59,8 +59,8 @@ def row_count(document: SitemapDocument) -> int:
 
 
 @pytest.mark.parametrize(("source", "name"), hostile_params("FLAG", "OK", "ANY"))
-def test_rows_are_flagged_as_expected(test_data, source: str, name: str) -> None:
-    folder = test_data.hostile(source)
+def test_rows_are_flagged_as_expected(data_sources: DataSources, source: str, name: str) -> None:
+    folder = data_sources.hostile(source)
     assert name != MISSING
     case = HOSTILE_CASES[source][name]
     try:

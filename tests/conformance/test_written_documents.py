@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from helpers.shared_data import MISSING, corpus_params, plain_bytes
+from helpers.shared_data import MISSING, DataSources, corpus_params, plain_bytes
 from helpers.xsd_oracle import XsdOracle
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,10 +46,10 @@ COMPARED = ("loc", "lastmod", "changefreq", "priority", "images", "videos", "new
 
 
 @pytest.fixture
-def corpus_dir(test_data, source: str, name: str) -> Path:
+def corpus_dir(data_sources: DataSources, source: str, name: str) -> Path:
     """The folder of the case's corpus (a missing shared corpus skips, or fails in CI)."""
     assert name != MISSING or source == "shared"
-    return test_data.corpus(source)
+    return data_sources.corpus(source)
 
 
 def fields_of(entry: Entry) -> dict[str, object]:

@@ -59,6 +59,11 @@ document strategy never generates them.
 
 Disagreements that are bugs in our validator are *not* listed as exceptions: those cases
 fail, with the document, the XSD errors and our findings in the message.
+
+Without ``../shared`` (a clone on its own) the fixed documents (tricky values, structures)
+are judged by the verdicts the XSDs gave them, recorded in ``fixtures_gen/xsd_verdicts.json``
+and checked against the XSDs whenever they are there; only the two Hypothesis tests, whose
+documents are new each run, need the XSDs themselves and skip without them.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from helpers.shared_data import (
     HOSTILE_CASES,
     MISSING,
     OWN,
+    DataSources,
     corpus_files,
     plain_bytes,
 )
@@ -50,9 +51,10 @@ def _oracle_errors(oracle: XsdOracle | RecordedOracle, path: Path) -> list[str]:
 
 @pytest.mark.parametrize(("source", "folder", "name"), FILES)
 def test_what_the_xsd_rejects_the_xsd_profile_rejects(
-        source: str, folder: str, name: str, test_data, request: pytest.FixtureRequest,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    path = (test_data.corpus(source) if folder == "corpus" else test_data.hostile(source)) / name
+        source: str, folder: str, name: str, data_sources: DataSources,
+        request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]) -> None:
+    sources = data_sources
+    path = (sources.corpus(source) if folder == "corpus" else sources.hostile(source)) / name
     assert name != MISSING
     # Our own files were judged by the official XSDs once (the record is checked whenever
     # ../shared is there); the shared files need the XSDs themselves.

@@ -18,6 +18,7 @@ import pytest
 from helpers.shared_data import (
     CORPUS_SOURCES,
     MISSING,
+    DataSources,
     corpus_dir_of,
     corpus_files,
     read_manifest,
@@ -45,10 +46,10 @@ def exportable_corpus() -> list[object]:
 
 
 @pytest.fixture
-def corpus_dir(test_data, source: str, name: str) -> Path:
+def corpus_dir(data_sources: DataSources, source: str, name: str) -> Path:
     """The folder of the case's corpus (a missing shared corpus skips, or fails in CI)."""
     assert name != MISSING or source == "shared"
-    return test_data.corpus(source)
+    return data_sources.corpus(source)
 
 
 def plain(path: Path) -> bytes:

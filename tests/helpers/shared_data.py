@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures_gen.hostile import expectations
+from fixtures_gen.hostile import expectations, write_hostile
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 SHARED_DIR = TESTS_DIR.parent.parent / "shared"
@@ -36,6 +36,16 @@ def running_in_ci() -> bool:
 def sources(shared_folder: Path) -> list[str]:
     """The own source, and the shared one when ``shared_folder`` is there or CI is set."""
     return [OWN, SHARED] if shared_folder.is_dir() or running_in_ci() else [OWN]
+
+
+def require_dir(path: Path, what: str) -> Path:
+    """Return ``path`` if it is a directory; otherwise skip, or fail when running in CI."""
+    if path.is_dir():
+        return path
+    message = f"{what} not found at {path}: the shared test data must sit beside the repository"
+    if running_in_ci():
+        pytest.fail(f"{message} (CI is set, so this is an error, not a skip)", pytrace=False)
+    pytest.skip(message)
 
 
 HOSTILE_SOURCES = sources(HOSTILE_DIR)
@@ -144,7 +154,7 @@ HOSTILE_CASES: dict[str, dict[str, dict[str, Any]]] = {
 def hostile_params(*tags: str, markers: bool = False) -> list[Any]:
     """``(source, name)`` hostile cases with one of ``tags`` (any tag when none is given)
     and, when ``markers`` is set, with markers; ids ``source/name``. A source without
-    cases gives one ``MISSING`` case, which its ``test_data`` lookup skips or fails."""
+    cases gives one ``MISSING`` case, which its ``data_sources`` lookup skips or fails."""
     params = []
     for source, cases in HOSTILE_CASES.items():
         names = sorted(name for name, case in cases.items()
@@ -152,3 +162,25 @@ def hostile_params(*tags: str, markers: bool = False) -> list[Any]:
         params += [pytest.param(source, name, id=f"{source}/{name}")
                    for name in names or [MISSING]]
     return params
+
+
+class DataSources:
+    """Finds each source's folders: our own always, the shared ones when they are there."""
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self._factory = factory
+        self._own_hostile: Path | None = None
+
+    def hostile(self, source: str) -> Path:
+        """The hostile inputs with their EXPECT.json (ours are written on first use)."""
+        if source != OWN:
+            return require_dir(SHARED_DIR / "hostile", "../shared/hostile")
+        if self._own_hostile is None:
+            self._own_hostile = write_hostile(self._factory.mktemp("own-hostile"))
+        return self._own_hostile
+
+    def corpus(self, source: str) -> Path:
+        """Sitemaps from the wild (shared) or written for the project, with MANIFEST.tsv."""
+        if source == OWN:
+            return OWN_CORPUS_DIR
+        return require_dir(SHARED_DIR / "corpus" / "real", "../shared/corpus/real")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.shared_data import CORPUS_SOURCES
+from helpers.shared_data import CORPUS_SOURCES, DataSources
 from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
 from sitemap_studio.core.entries import Entry, Image, News, Price, Video
@@ -770,16 +770,17 @@ def per_source(cases: dict[str, list[tuple[str, ...]]]) -> list[Any]:
                ("shopify-app-image-sitemap-320-urls.xml",),
                ("crawlercommons-hreflang-de-ch-triplet.xml",)]}))
 @pytest.mark.parametrize("profile", list(Profile))
-def test_clean_corpus_files(test_data, source: str, name: str, profile: Profile) -> None:
-    assert document_findings(test_data.corpus(source) / name, profile) == []
+def test_clean_corpus_files(data_sources: DataSources, source: str, name: str,
+                            profile: Profile) -> None:
+    assert document_findings(data_sources.corpus(source) / name, profile) == []
 
 
 @pytest.mark.parametrize(("source", "name", "duration"), per_source({
     "own": [("legacy-video-tvshow.xml", "1804.5")],
     "shared": [("crawlercommons-video-tvshow-loc-last-decimal-duration.xml", "2459.1")]}))
-def test_video_with_tvshow_and_decimal_duration(test_data, source: str, name: str,
+def test_video_with_tvshow_and_decimal_duration(data_sources: DataSources, source: str, name: str,
                                                 duration: str) -> None:
-    path = test_data.corpus(source) / name
+    path = data_sources.corpus(source) / name
     found = {f.code: f for f in document_findings(path, GOOGLE)}
     # The fixture really has neither content_loc nor player_loc, and it expired on
     # 2025-06-13, a week before NOW.
@@ -795,8 +796,8 @@ def test_video_with_tvshow_and_decimal_duration(test_data, source: str, name: st
 @pytest.mark.parametrize(("source", "name"), per_source({
     "own": [("news-genres-keywords.xml",)],
     "shared": [("jekyll-news-sitemap-german-genres.xml",)]}))
-def test_news_file_with_genres(test_data, source: str, name: str) -> None:
-    found = document_findings(test_data.corpus(source) / name, GOOGLE)
+def test_news_file_with_genres(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     assert sorted((f.code, f.severity) for f in found) == [
         ("deprecated-news-genres", W), ("deprecated-news-keywords", W), ("news-old", N)]
 
@@ -804,8 +805,8 @@ def test_news_file_with_genres(test_data, source: str, name: str) -> None:
 @pytest.mark.parametrize(("source", "name"), per_source({
     "own": [("mobile-selfclosing-and-empty.xml",)],
     "shared": [("crawlercommons-mobile-selfclosing-and-empty.xml",)]}))
-def test_mobile_file(test_data, source: str, name: str) -> None:
-    found = document_findings(test_data.corpus(source) / name, GOOGLE)
+def test_mobile_file(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     assert [(f.code, f.entry) for f in found] == [("deprecated-mobile", 0),
                                                   ("deprecated-mobile", 1)]
 
@@ -813,8 +814,8 @@ def test_mobile_file(test_data, source: str, name: str) -> None:
 @pytest.mark.parametrize(("source", "name"), per_source({
     "own": [("alltags-deprecated-extensions.xml",)],
     "shared": [("jsmocks-alltags-escaping.xml",), ("jsmocks-alltags-cdata.xml",)]}))
-def test_all_tags_mocks(test_data, source: str, name: str) -> None:
-    found = document_findings(test_data.corpus(source) / name, GOOGLE)
+def test_all_tags_mocks(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     by_code: dict[str, list[Finding]] = {}
     for finding in found:
         by_code.setdefault(finding.code, []).append(finding)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.shared_data import CORPUS_SOURCES
+from helpers.shared_data import CORPUS_SOURCES, DataSources
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -416,13 +416,14 @@ ALL_TAGS = {"own": "alltags-deprecated-extensions.xml", "shared": "jsmocks-allta
 
 @pytest.mark.parametrize("source", CORPUS_SOURCES)
 @pytest.mark.parametrize("profile", list(Profile))
-def test_reciprocal_triplet_is_clean(test_data, source: str, profile: Profile) -> None:
-    assert file_findings(test_data.corpus(source) / TRIPLET[source], profile) == []
+def test_reciprocal_triplet_is_clean(data_sources: DataSources, source: str,
+                                     profile: Profile) -> None:
+    assert file_findings(data_sources.corpus(source) / TRIPLET[source], profile) == []
 
 
 @pytest.mark.parametrize("source", CORPUS_SOURCES)
-def test_triplet_with_one_return_link_removed(test_data, source: str) -> None:
-    document = open_document(test_data.corpus(source) / TRIPLET[source])
+def test_triplet_with_one_return_link_removed(data_sources: DataSources, source: str) -> None:
+    document = open_document(data_sources.corpus(source) / TRIPLET[source])
     entries = [document.entry_at(row) for row in range(len(document))]
     index = hl.HreflangIndex()
     for entry in entries:
@@ -444,8 +445,8 @@ def test_triplet_with_one_return_link_removed(test_data, source: str) -> None:
 
 
 @pytest.mark.parametrize("source", CORPUS_SOURCES)
-def test_protocol_relative_hugo_file(test_data, source: str) -> None:
-    path = test_data.corpus(source) / PROTOCOL_RELATIVE[source]
+def test_protocol_relative_hugo_file(data_sources: DataSources, source: str) -> None:
+    path = data_sources.corpus(source) / PROTOCOL_RELATIVE[source]
     found = file_findings(path)
     assert {f.code for f in found} == {"hreflang-href-invalid"}
     # Every link of every page (each lists itself too).
@@ -455,7 +456,7 @@ def test_protocol_relative_hugo_file(test_data, source: str) -> None:
 
 
 @pytest.mark.parametrize("source", CORPUS_SOURCES)
-def test_all_tags_mock_links(test_data, source: str) -> None:
-    found = file_findings(test_data.corpus(source) / ALL_TAGS[source])
+def test_all_tags_mock_links(data_sources: DataSources, source: str) -> None:
+    found = file_findings(data_sources.corpus(source) / ALL_TAGS[source])
     # hreflang links point at other hosts, not at the page itself; app and AMP links are ignored
     assert [(f.code, f.severity) for f in found] == [("hreflang-missing-self", N)]
