@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers.shared_data import MISSING, DataSources, corpus_params, plain_bytes
-from helpers.xsd_oracle import XsdOracle
+from helpers.xsd_oracle import ProfileOracle, XsdOracle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -280,7 +280,11 @@ def test_corpus_file_without_entries_converts_to_an_empty_urlset(
         assert len(open_bytes(data, "converted.xml")) == 0, what
         errors = schema_errors(xsd_oracle, data)
         assert len(errors) == 1, f"{what}: {errors}"
-        assert errors.pop().startswith(f"Element '{{{SM}}}urlset': Missing child element"), what
+        error = errors.pop()
+        if isinstance(xsd_oracle, ProfileOracle):  # without ../shared: our own verdict
+            assert "structure-no-entries: " in error, what
+        else:
+            assert error.startswith(f"Element '{{{SM}}}urlset': Missing child element"), what
     as_text = tmp_path / "converted.txt"
     save_document(document, as_text, OutputFormat.TEXT)
     assert len(open_document(as_text)) == 0
