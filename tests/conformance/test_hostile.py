@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fixtures_gen.hostile import SPECIAL_PATHS, make_special
 from helpers.escape_watch import FifoWatcher, guarded, make_fifos
 from helpers.shared_data import (
     HOSTILE_CASES,
@@ -223,6 +224,37 @@ def test_hostile_file_under_a_2_gib_address_space(sandbox: Callable[[str], Sandb
         f"{name}: exit {result.returncode}\n{result.stdout}\n{result.stderr}")
     assert "Traceback" not in result.stderr
     assert "root:" not in result.stdout + result.stderr
+
+
+SPECIAL_CHILD = """
+import sys
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.loader import open_document
+try:
+    open_document(sys.argv[1])
+except SitemapError as exc:
+    print("refused", exc.code, exc.message)
+else:
+    print("opened")
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev")
+@pytest.mark.parametrize("name", sorted(SPECIAL_PATHS))
+def test_a_path_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    """A FIFO, a device or a folder named like a sitemap: refused, never read or waited on."""
+    path = make_special(tmp_path, name)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    try:
+        result = subprocess.run([sys.executable, "-c", SPECIAL_CHILD, str(path)],
+                                capture_output=True, text=True, timeout=20,
+                                stdin=subprocess.DEVNULL, env=env, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name} ({SPECIAL_PATHS[name]}): still reading or waiting after 20 s")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("refused "), f"{name}: {result.stdout}"
+    assert re.search("not a regular file|directory", result.stdout), result.stdout
 
 
 # --- the harness itself catches what it must -----------------------------------------------

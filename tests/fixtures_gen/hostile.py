@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import struct
 import zlib
 from dataclasses import asdict, dataclass
@@ -291,6 +292,28 @@ def expectations() -> dict[str, object]:
     """Everything EXPECT.json says, for the generated cases."""
     return {"net_base": NET, "passwd": "file:///etc/passwd", "canaries": list(CANARIES),
             "cases": [case.as_json() for case in all_cases()]}
+
+
+#: Paths that are not regular files (made beside a copy of the hostile files, never shipped):
+#: opening one must be refused at once, without reading or blocking.
+SPECIAL_PATHS = {
+    "fifo.xml": "a FIFO nobody writes to (a read would block for ever)",
+    "dev_zero.xml": "a symbolic link to /dev/zero (endless zero bytes)",
+    "dev_urandom.xml.gz": "a symbolic link to /dev/urandom (endless noise)",
+    "folder.xml": "a directory named like a sitemap",
+}
+
+
+def make_special(folder: Path, name: str) -> Path:
+    """Make the special path ``name`` of :data:`SPECIAL_PATHS` in ``folder``."""
+    path = folder / name
+    if name == "fifo.xml":
+        os.mkfifo(path)
+    elif name == "folder.xml":
+        path.mkdir()
+    else:
+        path.symlink_to("/dev/zero" if name == "dev_zero.xml" else "/dev/urandom")
+    return path
 
 
 def write_hostile(folder: Path) -> Path:
