@@ -14,7 +14,6 @@ from helpers.shared_data import (
     HOSTILE_SOURCES,
     SHARED_DIR,
     DataSources,
-    require_dir,
     running_in_ci,
 )
 from helpers.xsd_oracle import (
@@ -42,12 +41,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 def repo_root() -> Path:
     """The repository's top folder."""
     return REPO_ROOT
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """``../shared`` beside the repository (skipped when missing, an error in CI)."""
-    return require_dir(SHARED_DIR, "../shared")
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,6 @@ TESTS_DIR = Path(__file__).resolve().parents[1]
 SHARED_DIR = TESTS_DIR.parent.parent / "shared"
 CORPUS_DIR = SHARED_DIR / "corpus" / "real"
 HOSTILE_DIR = SHARED_DIR / "hostile"
-SCHEMAS_DIR = SHARED_DIR / "schemas"
 OWN_CORPUS_DIR = TESTS_DIR / "corpus"
 OWN, SHARED = "own", "shared"
 
@@ -57,19 +56,12 @@ CORPUS_SOURCES = sources(CORPUS_DIR)
 MISSING = "<shared data missing>"
 
 
-def data_files(folder: Path, exclude: tuple[str, ...]) -> list[str]:
-    """Names of the data files in ``folder`` (sorted), or ``[MISSING]``."""
-    if not folder.is_dir():
-        return [MISSING]
-    return sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in exclude)
-
-
 def plain_bytes(data: bytes) -> bytes:
     """``data`` decompressed when it is gzip, else unchanged."""
     return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
 
 
-# --- the real-world corpus, described by its MANIFEST.tsv -------------------------------------
+# --- a corpus (ours or the shared real-world one), described by its MANIFEST.tsv ------------
 #
 # Tests pick their cases from the manifest at collection time, so a file a check does not
 # apply to (the not-well-formed file, text files for C14N, a file without entries for an
