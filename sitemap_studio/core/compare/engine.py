@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import gc
 import re
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
-from itertools import repeat
+from itertools import compress, repeat
+from operator import ne
 from typing import Any
 
 from sitemap_studio.core.compare.results import (
@@ -39,40 +39,45 @@ _NOTES = ("padded", "structure")
 
 
 class _Index:
-    """One side as ``loc -> slot`` and ``loc -> value key``, with each slot's file."""
+    """One side as one dictionary ``loc -> value key``, with each file's locs in row order.
+
+    Positions are found only for the few URLs that need them (:meth:`places`),
+    so a side costs one dictionary, not two.
+    """
 
     def __init__(self, side: Side) -> None:
         self.side = side
-        self.where: dict[str, int] = {}
         self.keys: dict[str, int] = {}
-        self.bases: list[int] = []
-        #: Each file's locs, in row order.
         self.locs: list[list[str]] = []
-        base = 0
         for item in side.files:
             document = item.document
-            self.bases.append(base)
             locs, keys, objects = document.comparison_columns()
             for row in objects:
                 entry = document.entry_at(row)
                 locs[row] = (entry.loc or "").strip(XML_WHITESPACE)
                 keys[row] = hash(_values(document, row))
             self.locs.append(locs)
-            self.where.update(zip(locs, range(base, base + len(locs)), strict=True))
             self.keys.update(zip(locs, keys, strict=True))
-            base += len(locs)
-        self.where.pop("", None)
         self.keys.pop("", None)
 
-    def place(self, slot: int) -> tuple[int, int]:
-        """(file index, row) of ``slot``."""
-        file_index = bisect_right(self.bases, slot) - 1
-        return file_index, slot - self.bases[file_index]
+    def ordered(self, wanted: set[str]) -> list[str]:
+        """The locs of ``wanted`` in this side's order (files, then rows), each once."""
+        found: list[str] = []
+        for locs in self.locs:
+            found.extend(compress(locs, map(wanted.__contains__, locs)))
+        return list(dict.fromkeys(found)) if len(found) > len(wanted) else found
 
-    def values(self, loc: str) -> tuple[Any, ...]:
-        """The compared values of ``loc``'s entry, in :data:`COMPARED_FIELDS` order."""
-        file_index, row = self.place(self.where[loc])
-        return _values(self.side.files[file_index].document, row)
+    def places(self, wanted: set[str]) -> dict[str, tuple[int, int]]:
+        """``loc -> (file index, row)`` for the locs of ``wanted`` (the last row, as for keys)."""
+        found: dict[str, tuple[int, int]] = {}
+        for number, locs in enumerate(self.locs):
+            rows = compress(range(len(locs)), map(wanted.__contains__, locs))
+            found.update((locs[row], (number, row)) for row in rows)
+        return found
+
+    def values(self, place: tuple[int, int]) -> tuple[Any, ...]:
+        """The compared values of the entry at ``place``, in :data:`COMPARED_FIELDS` order."""
+        return _values(self.side.files[place[0]].document, place[1])
 
     def files(self, names: dict[str, int]) -> dict[str, int]:
         """``loc -> number`` of its file's name in ``names`` (filled as met)."""
@@ -132,27 +137,28 @@ def _compare(old: Side, new: Side, cancel: CancelToken | None,
     new_index = _Index(new)
     check(cancel)
     report(progress, 60, 100)
-    result = CompareResult(old, new, old_urls=len(old_index.where),
-                           new_urls=len(new_index.where))
-    old_where, new_where = old_index.where, new_index.where
-    result.removed = sorted(old_where.keys() - new_where.keys(), key=old_where.__getitem__)
-    result.added = sorted(new_where.keys() - old_where.keys(), key=new_where.__getitem__)
+    old_keys, new_keys = old_index.keys, new_index.keys
+    result = CompareResult(old, new, old_urls=len(old_keys), new_urls=len(new_keys))
+    result.removed = old_index.ordered(old_keys.keys() - new_keys.keys())
+    result.added = new_index.ordered(new_keys.keys() - old_keys.keys())
     check(cancel)
     report(progress, 70, 100)
-    suspects = [loc for loc, _ in old_index.keys.items() - new_index.keys.items()
-                if loc in new_where]
-    suspects.sort(key=old_where.__getitem__)
+    # Where the other side has no such loc, get() gives None, which differs from any key.
+    differ = compress(old_keys, map(ne, map(new_keys.get, old_keys), old_keys.values()))
+    suspects = set(differ).intersection(new_keys)
     check(cancel)
     report(progress, 80, 100)
-    for loc in suspects:
+    old_places, new_places = old_index.places(suspects), new_index.places(suspects)
+    for loc in old_index.ordered(suspects):
         check(cancel)
-        fields = _differences(old_index.values(loc), new_index.values(loc))
+        fields = _differences(old_index.values(old_places[loc]),
+                              new_index.values(new_places[loc]))
         if fields:
             result.changed.append(ChangedUrl(loc, fields))
     result.unchanged = result.old_urls - len(result.removed) - len(result.changed)
     if len(old.files) > 1 and len(new.files) > 1:
         result.moved = _moves(old_index, new_index)
-    result.removed_at = {loc: old_index.place(old_where[loc]) for loc in result.removed}
+    result.removed_at = old_index.places(set(result.removed))
     result.prefixes = prefix_counts(result)
     report(progress, 100, 100)
     return result
@@ -161,9 +167,8 @@ def _compare(old: Side, new: Side, cancel: CancelToken | None,
 def _moves(old_index: _Index, new_index: _Index) -> list[MovedUrl]:
     names: dict[str, int] = {}
     old_files, new_files = old_index.files(names), new_index.files(names)
-    new_where = new_index.where
-    moved = [loc for loc, _ in old_files.items() - new_files.items() if loc in new_where]
-    moved.sort(key=old_index.where.__getitem__)
+    moved = old_index.ordered({loc for loc, _ in old_files.items() - new_files.items()
+                               if loc in new_files})
     titles = {number: name for name, number in names.items()}
     return [MovedUrl(loc, titles[old_files[loc]], titles[new_files[loc]]) for loc in moved]
 
