@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from sitemap_studio.core.compare import CompareResult, compare_locations
+from sitemap_studio.core.compare import CompareResult, compare_locations, shown_value
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
 
@@ -71,13 +71,6 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
     return status
 
 
-def _shown(value: object) -> str:
-    if value is None:
-        return "(none)"
-    if isinstance(value, list):
-        return f"{len(value)} item{'' if len(value) == 1 else 's'}"
-    return str(value)
-
 
 def text_report(result: CompareResult) -> str:
     """The text form: a summary line, then one line per URL of each group, then prefixes."""
@@ -94,7 +87,7 @@ def text_report(result: CompareResult) -> str:
     if result.changed:
         lines.append("changed:")
         lines.extend(f"~ {item.url}  " + "; ".join(
-            f"{change.name}: {_shown(change.old)} -> {_shown(change.new)}"
+            f"{change.name}: {shown_value(change.old)} -> {shown_value(change.new)}"
             for change in item.fields) for item in result.changed)
     if result.moved:
         lines.append("moved:")

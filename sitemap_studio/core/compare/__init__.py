@@ -15,6 +15,7 @@ from sitemap_studio.core.compare.results import (
     FieldChange,
     MovedUrl,
     PrefixCount,
+    shown_value,
 )
 from sitemap_studio.core.compare.sides import (
     LiveFetcher,
@@ -69,5 +70,6 @@ __all__ = [
     "field_changes",
     "is_live",
     "read_side",
+    "shown_value",
     "url_prefix",
 ]

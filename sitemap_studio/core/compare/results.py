@@ -13,6 +13,15 @@ COMPARED_FIELDS = ("lastmod", "changefreq", "priority", "images", "videos", "new
                    "alternates")
 
 
+def shown_value(value: object) -> str:
+    """A field value in a few words: the text, ``(none)``, or ``N items`` for extension lists."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, list):
+        return f"{len(value)} item{'' if len(value) == 1 else 's'}"
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class FieldChange:
     """One field of a URL that differs: its value in OLD and in NEW (JSON-ready)."""
