@@ -32,7 +32,11 @@ from lxml import etree
 BENCH_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH_DIR.parent))
 
-from sitemap_studio.core.compare import compare_locations  # noqa: E402
+from sitemap_studio.core.compare import (  # noqa: E402
+    compare_locations,
+    compare_sides,
+    read_side,
+)
 from sitemap_studio.core.limits import Limits  # noqa: E402
 from sitemap_studio.core.loader import open_document  # noqa: E402
 
@@ -113,7 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     found: dict[str, object] = {}
     diff = timed("compare_locations (read + diff)",
                  lambda: found.update(result=compare_locations(str(old), str(new), limits)))
-    summary = found["result"].summary()  # type: ignore[attr-defined]
+    summary = found.pop("result").summary()  # type: ignore[attr-defined]
+    sides: list[object] = []
+    read = timed("  of which: read_side, both",
+                 lambda: sides.extend((read_side(str(old), limits), read_side(str(new), limits))))
+    timed("  of which: compare_sides", lambda: compare_sides(*sides))  # type: ignore[arg-type]
+    print(f"(read {read:.2f} s = {read / load:.2f}x the baseline load)")
     print(f"found    {summary}")
     print(f"expected {expected}")
     ratio = diff / load

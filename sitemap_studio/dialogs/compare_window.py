@@ -49,6 +49,11 @@ _FILES = ("Sitemaps and projects (*.xml *.gz *.txt *.sitemapproj);;All files (*)
 Restorer = Callable[[list[Entry]], str]
 
 
+def _urls_in(urls: int, files: int) -> str:
+    return (f"{urls:,} URL{'' if urls == 1 else 's'} in {files:,} "
+            f"file{'' if files == 1 else 's'}")
+
+
 class CompareWindow(QDialog):
     """A non-modal window comparing two inputs."""
 
@@ -61,7 +66,7 @@ class CompareWindow(QDialog):
         self.runner = runner
         self.limits = limits
         self.restore = restore
-        self.result: CompareResult | None = None
+        self.outcome: CompareResult | None = None
         self._job: Job | None = None
         self.old_edit, old_row = self._location_row(old, "OLD: the earlier sitemap")
         self.new_edit, new_row = self._location_row(new, "NEW: the later sitemap")
@@ -94,12 +99,15 @@ class CompareWindow(QDialog):
             view.setObjectName(f"compare_{group}")
             view.setModel(model)
             view.verticalHeader().hide()
+            view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
             view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
             view.setWordWrap(False)
             view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             self.models[group], self.views[group] = model, view
             self.tabs.addTab(view, "")
-        self.restore_button = QPushButton("&Restore Removed URLs")
+        self.restore_button = QPushButton(
+            f"&Restore Removed URLs into {target_name}" if target_name
+            else "&Restore Removed URLs")
         target = f" into {target_name}" if target_name else ""
         self.restore_button.setToolTip(f"Add the removed URLs the filter shows{target}, "
                                        "as one step you can undo")
@@ -167,13 +175,13 @@ class CompareWindow(QDialog):
     def _compared(self, result: CompareResult) -> None:
         if not self._current():
             return
-        self.result = result
+        self.outcome = result
         for model in self.models.values():
             model.set_result(result)
         counts = result.summary()
         self.summary.setText(
-            f"OLD {result.old_urls:,} URLs in {len(result.old.files)} file(s), NEW "
-            f"{result.new_urls:,} in {len(result.new.files)}: {counts['added']:,} added, "
+            f"Old: {_urls_in(result.old_urls, len(result.old.files))}. New: "
+            f"{_urls_in(result.new_urls, len(result.new.files))}. {counts['added']:,} added, "
             f"{counts['removed']:,} removed, {counts['changed']:,} changed, "
             f"{counts['unchanged']:,} unchanged, {counts['moved']:,} moved between files.")
         self._update()
@@ -194,10 +202,10 @@ class CompareWindow(QDialog):
         self._update()
 
     def _restore(self) -> None:
-        if self.result is None or self.restore is None:
+        if self.outcome is None or self.restore is None:
             return
         urls = self.models["removed"].shown_items()
-        entries = self.result.removed_entries(urls)
+        entries = self.outcome.removed_entries(urls)
         if entries:
             self.summary.setText(self.restore(entries))
 

@@ -121,6 +121,9 @@ class CompareGroupModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Override of ``QAbstractItemModel.data``: the cell's text (also as tooltip)."""
+        if (role == Qt.ItemDataRole.TextAlignmentRole and index.isValid()
+                and self.group == "prefixes" and index.column() > 0):
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole,
                                                Qt.ItemDataRole.ToolTipRole):
             return None

@@ -32,7 +32,7 @@ def _tab_texts(view) -> list[str]:
 
 def _compare(qtbot, view) -> None:
     qtbot.mouseClick(view.compare_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: view.result is not None and view.compare_button.isEnabled(),
+    qtbot.waitUntil(lambda: view.outcome is not None and view.compare_button.isEnabled(),
                     timeout=30000)
 
 
@@ -137,4 +137,4 @@ def test_a_slow_live_input_shows_progress_and_cancel_stops_it(qtbot, tmp_path: P
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
         site.release.set()
         qtbot.waitUntil(lambda: view.summary.text() == "Comparison cancelled.", timeout=30000)
-    assert view.result is None and view.compare_button.isEnabled()
+    assert view.outcome is None and view.compare_button.isEnabled()
