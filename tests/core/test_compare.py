@@ -188,3 +188,16 @@ def test_redirects_are_followed_one_checked_hop_at_a_time(site: Site) -> None:
     site.routes["/new.xml"] = Route(body=urlset(url("a")).encode())
     side = read_side(site.url("/old.xml"), allow_private=True)
     assert side.files[0].name == "new.xml" and site.requests == ["/old.xml", "/new.xml"]
+
+
+def test_a_local_index_fetches_a_child_that_is_not_beside_it(site: Site, tmp_path: Path) -> None:
+    site.routes["/remote.xml"] = Route(body=urlset(url("r")).encode())
+    write(tmp_path / "local.xml", urlset(url("l")))
+    index = tmp_path / "index.xml"
+    index.write_bytes(sitemapindex(f"{SITE}local.xml", site.url("/remote.xml")))
+    with pytest.raises(SitemapError, match="allow-private"):
+        read_side(str(index))
+    assert site.requests == []
+    side = read_side(str(index), allow_private=True)
+    assert [item.name for item in side.files] == ["local.xml", "remote.xml"]
+    assert side.url_count == 2
