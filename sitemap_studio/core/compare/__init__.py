@@ -7,7 +7,7 @@ Front door of the comparison: :func:`compare_locations` reads both inputs
 
 from __future__ import annotations
 
-from sitemap_studio.core.compare.engine import compare_sides, field_changes, url_prefix
+from sitemap_studio.core.compare.engine import compare_sides, url_prefix
 from sitemap_studio.core.compare.results import (
     COMPARED_FIELDS,
     ChangedUrl,
@@ -67,7 +67,6 @@ __all__ = [
     "checked_fetch",
     "compare_locations",
     "compare_sides",
-    "field_changes",
     "is_live",
     "read_side",
     "shown_value",

@@ -1,11 +1,12 @@
 """Compare two sides URL by URL, fast enough for a million on each.
 
-Each side becomes one dictionary from ``loc`` to a slot, built in C from the
-document's columns; each slot has a value key (a hash of the bytes after the
-entry's loc). A URL on both sides whose keys are equal is unchanged without
-decoding anything else; only the others (different keys, or entries held as
-objects) are read in full and compared field by field, so a formatting
-difference alone is never reported as a change.
+Each side becomes one dictionary from ``loc`` to a value key (a hash of the
+bytes after the entry's loc, or of the values of an entry held as an object),
+built by C loops over the document's columns. A URL on both sides whose keys
+are equal is unchanged without decoding anything else; only the others are
+read in full and compared field by field, so a formatting difference alone
+is never reported as a change. Set operations between the dictionaries find
+the added and removed URLs; positions are looked up only for the URLs shown.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from sitemap_studio.core.compare.results import (
 )
 from sitemap_studio.core.compare.sides import Side
 from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -177,16 +177,6 @@ def _differences(old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[FieldChang
     return tuple(FieldChange(name, json_value(before), json_value(after))
                  for name, before, after in zip(COMPARED_FIELDS, old, new, strict=True)
                  if before != after)
-
-
-def field_changes(old: Entry, new: Entry) -> tuple[FieldChange, ...]:
-    """The compared fields whose values differ between ``old`` and ``new``."""
-    changes = []
-    for name in COMPARED_FIELDS:
-        before, after = getattr(old, name), getattr(new, name)
-        if before != after:
-            changes.append(FieldChange(name, json_value(before), json_value(after)))
-    return tuple(changes)
 
 
 def json_value(value: object) -> Any:
