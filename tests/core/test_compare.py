@@ -14,7 +14,7 @@ import pytest
 from helpers.local_http import guard_network
 from helpers.site_server import NS, Route, Site, site_server, sitemapindex
 
-from sitemap_studio.core.compare import compare_locations, read_side, url_prefix
+from sitemap_studio.core.compare import compare_locations, read_side, shown_value, url_prefix
 from sitemap_studio.core.errors import Cancelled, SitemapError
 from sitemap_studio.core.progress import CancelToken
 
@@ -201,3 +201,10 @@ def test_a_local_index_fetches_a_child_that_is_not_beside_it(site: Site, tmp_pat
     side = read_side(str(index), allow_private=True)
     assert [item.name for item in side.files] == ["local.xml", "remote.xml"]
     assert side.url_count == 2
+
+
+def test_extension_changes_read_as_their_items(tmp_path: Path) -> None:
+    assert shown_value([{"loc": "x.png", "title": "X"}, {"title": "Y"}]) == "x.png, Y"
+    assert shown_value([{"loc": f"{n}.png"} for n in range(5)]) == \
+        "0.png, 1.png, 2.png and 2 more"
+    assert shown_value([]) == shown_value(None) == "(none)"

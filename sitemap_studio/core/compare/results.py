@@ -13,12 +13,23 @@ COMPARED_FIELDS = ("lastmod", "changefreq", "priority", "images", "videos", "new
                    "alternates")
 
 
+#: Which value names an extension item in a short description, in order of preference.
+_ITEM_NAMES = ("loc", "href", "content_loc", "player_loc", "thumbnail_loc", "title",
+               "publication_name")
+_ITEMS_SHOWN = 3
+
+
 def shown_value(value: object) -> str:
-    """A field value in a few words: the text, ``(none)``, or ``N items`` for extension lists."""
+    """A field value in a few words: the text, ``(none)``, or the first items of a list."""
     if value is None:
         return "(none)"
     if isinstance(value, list):
-        return f"{len(value)} item{'' if len(value) == 1 else 's'}"
+        if not value:
+            return "(none)"
+        names = [next((str(item[key]) for key in _ITEM_NAMES if item.get(key)), "(item)")
+                 if isinstance(item, dict) else str(item) for item in value[:_ITEMS_SHOWN]]
+        more = len(value) - _ITEMS_SHOWN
+        return ", ".join(names) + (f" and {more} more" if more > 0 else "")
     return str(value)
 
 
