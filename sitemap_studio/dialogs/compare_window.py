@@ -209,6 +209,13 @@ class CompareWindow(QDialog):
         if entries:
             self.summary.setText(self.restore(entries))
 
+    def done(self, result: int) -> None:
+        """Override of ``QDialog.done``: closing the window cancels a comparison under way."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+        super().done(result)
+
     def _update(self) -> None:
         for number, (group, title) in enumerate(TABS):
             model = self.models[group]

@@ -138,3 +138,26 @@ def test_a_slow_live_input_shows_progress_and_cancel_stops_it(qtbot, tmp_path: P
         site.release.set()
         qtbot.waitUntil(lambda: view.summary.text() == "Comparison cancelled.", timeout=30000)
     assert view.outcome is None and view.compare_button.isEnabled()
+
+
+def test_closing_the_view_cancels_the_comparison_under_way(qtbot, tmp_path: Path,
+                                                           monkeypatch) -> None:
+    good = tmp_path / "good.xml"
+    good.write_text(urlset(f"{SITE}a"), "utf-8")
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    with site_server() as site:
+        site.routes["/sitemap.xml"] = Route(stall=True)
+        _compare_action(window).trigger()
+        view = window.compares.view
+        view.old_edit.setText(str(good))
+        view.new_edit.setText(site.url("/sitemap.xml"))
+        view.allow_private.setChecked(True)
+        job = view.start()
+        qtbot.waitUntil(site.stalled.is_set, timeout=30000)
+        with qtbot.waitSignal(job.signals.finished, timeout=30000):
+            view.reject()
+            site.release.set()
+        assert job.token.cancelled
+    qtbot.waitUntil(lambda: window.compares.view is None, timeout=10000)
+    _compare_action(window).trigger()  # a new, empty view
+    assert window.compares.view is not view and window.compares.view.outcome is None
