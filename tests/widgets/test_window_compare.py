@@ -161,3 +161,31 @@ def test_closing_the_view_cancels_the_comparison_under_way(qtbot, tmp_path: Path
     qtbot.waitUntil(lambda: window.compares.view is None, timeout=10000)
     _compare_action(window).trigger()  # a new, empty view
     assert window.compares.view is not view and window.compares.view.outcome is None
+
+
+def test_journey_a_lost_section_is_found_and_restored_at_real_size(
+        qtbot, tmp_path: Path, monkeypatch) -> None:
+    """50,000 URLs released, 47,500 in the sitemap being edited: Compare finds and restores them."""
+    before = [f"{SITE}section-{n % 20}/page-{n}" for n in range(50_000)]
+    lost = {url for url in before if "/section-7/" in url}
+    old = tmp_path / "released.xml"
+    old.write_text(urlset(*before, extra="<lastmod>2024-01-01</lastmod>"), "utf-8")
+    current = tmp_path / "sitemap.xml"
+    current.write_text(urlset(*(url for url in before if url not in lost),
+                              extra="<lastmod>2024-01-01</lastmod>"), "utf-8")
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    open_and_wait(qtbot, window, current)
+    _compare_action(window).trigger()
+    view = window.compares.view
+    view.old_edit.setText(str(old))
+    _compare(qtbot, view)
+    assert _tab_texts(view) == ["Added (0)", "Removed (2,500)", "Changed (0)", "Moved (0)",
+                                "Prefixes (1)"]
+    assert view.models["prefixes"].index(0, 0).data() == "www.example.com/section-7"
+
+    document = window.current.document
+    qtbot.mouseClick(view.restore_button, Qt.MouseButton.LeftButton)
+    assert len(document) == 50_000
+    assert {entry.loc for entry in document.entries()} == set(before)
+    window.current.stack.undo()
+    assert len(document) == 47_500
