@@ -16,7 +16,7 @@ import sys
 
 #: First arguments that select the command-line interface instead of the GUI.
 HEADLESS_FIRST_ARGS = frozenset(
-    {"info", "convert", "validate", "export", "kit", "--version", "-V", "--help", "-h"}
+    {"info", "convert", "validate", "export", "kit", "diff", "--version", "-V", "--help", "-h"}
 )
 
 

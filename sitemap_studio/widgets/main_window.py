@@ -34,6 +34,7 @@ from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
+from sitemap_studio.widgets.compare_operations import CompareOperations
 from sitemap_studio.widgets.detail_pane import DetailPane
 from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self.edits = EditOperations(self)
         self.publish = PublishOperations(self)
         self.imports = ImportOperations(self)
+        self.compares = CompareOperations(self)
         self.starts = StartOperations(self)
         self.window_actions = WindowActions(self)
         self.welcome = WelcomePage.install(self)

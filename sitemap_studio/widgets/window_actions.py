@@ -68,6 +68,9 @@ class WindowActions:
         self.export = new("&Export for Upload\N{HORIZONTAL ELLIPSIS}", publish.export, None,
                           "Split, gzip and index the sitemaps into a folder for upload")
         self.export.setShortcut(QKeySequence("Ctrl+E"))
+        self.compare = new("Co&mpare\N{HORIZONTAL ELLIPSIS}", window.compares.compare, None,
+                           "Compare two sitemaps, indexes, URL lists or projects, local or "
+                           "live: URLs added, removed, changed and moved")
         self.submission = new("Su&bmission Kit\N{HORIZONTAL ELLIPSIS}", publish.submission_kit,
                               None, "robots.txt lines, IndexNow, and the retired ping links")
         self.quit = new("&Quit", window.close, std.Quit, "Close Sitemap Studio")
@@ -162,6 +165,7 @@ class WindowActions:
         file_menu.addSeparator()
         file_menu.addAction(self.import_)
         file_menu.addAction(self.export)
+        file_menu.addAction(self.compare)
         file_menu.addAction(self.submission)
         file_menu.addSeparator()
         file_menu.addAction(self.close)
