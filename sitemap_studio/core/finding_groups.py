@@ -4,7 +4,7 @@ A site built on localhost gets ``loc-private-host`` on every entry; listing the
 same sentence 259 times hides the other findings. A *cause* is the finding's
 code, its severity and its message with the entry-specific words taken out
 (those holding a digit, a slash, a percent sign or an ellipsis: URLs, paths,
-line and entry numbers, values; and brackets holding a number, "(94 characters)").
+line and entry numbers, values; and a bracket with a number after them).
 Findings sharing a cause form one group, in the order of their first member; a
 cause met once is a group of one. Grouping is for reading only: every finding
 stays in its group, with its own entry and line.
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.validation.registry import RULES
 
-#: Words that name one entry's particulars rather than the cause.
+#: A word holding a digit, a slash, a percent sign or an ellipsis names one entry's
+#: particulars rather than the cause, and so does a bracket with a number right after it.
 _PARTICULAR_RE = re.compile(
-    r"(?:\([^()]*[0-9][^()]*\)|\S*[0-9/%\u2026]\S*)(?:\s+\([^()]*[0-9][^()]*\))?")
+    r"(?<!\S)[^\s0-9/%\u2026]*+[0-9/%\u2026]\S*(?:\s\([^()]*[0-9][^()]*\))?")
 
 Cause = tuple[str, Severity, str]
 
@@ -35,6 +36,7 @@ def cause_of(finding: Finding) -> Cause:
 class FindingGroup:
     """Findings with one cause, in the order found (at least one)."""
 
+    cause: Cause
     findings: tuple[Finding, ...]
 
     @property
@@ -65,14 +67,18 @@ class FindingGroup:
         return registered.checks if registered is not None else message
 
 
-def group_findings(findings: Iterable[Finding]) -> list[FindingGroup]:
+def group_findings(findings: Iterable[Finding],
+                   causes: dict[tuple[str, Severity, str], Cause] | None = None
+                   ) -> list[FindingGroup]:
     """Gather ``findings`` by cause, in the order of each cause's first finding.
 
-    Linear in the number of findings; a message repeated word for word (every copy
-    of one URL says the same) is reduced to its cause once.
+    Linear in the number of findings; a message said again (every copy of one URL
+    says the same) is reduced to its cause once. ``causes``, kept by the caller
+    between calls, remembers the causes of messages already seen.
     """
     members: dict[Cause, list[Finding]] = {}
-    causes: dict[tuple[str, Severity, str], Cause] = {}
+    if causes is None:
+        causes = {}
     for finding in findings:
         said = (finding.code, finding.severity, finding.message)
         cause = causes.get(said)
@@ -83,4 +89,4 @@ def group_findings(findings: Iterable[Finding]) -> list[FindingGroup]:
             members[cause] = [finding]
         else:
             group.append(finding)
-    return [FindingGroup(tuple(group)) for group in members.values()]
+    return [FindingGroup(cause, tuple(group)) for cause, group in members.items()]
