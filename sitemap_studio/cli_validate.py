@@ -13,7 +13,6 @@ from sitemap_studio.core.finding_groups import FindingGroup, group_findings
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 from sitemap_studio.core.validation.registry import Profile
 from sitemap_studio.core.workspace import is_project_path, open_workspace
@@ -77,14 +76,16 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
             unreadable.append((path, exc.with_path(path)))
             order.append(unreadable[-1])
     validators = ProjectValidator(members, Profile(args.profile), site_url).run().validators
-    results = [(member, validators[member.key]) for member in members]
+    # Each file's findings are gathered once, for the output and for the exit status.
+    findings = {member.key: validators[member.key].findings() for member in members}
     if args.format == "json":
-        _print_json(order, validators)
+        _print_json(order, findings)
     else:
-        _print_text(order, validators, args.every_finding)
+        _print_text(order, findings, args.every_finding)
     if unreadable:
         return EXIT_UNREADABLE
-    errors = any(validator.counts()[Severity.ERROR] for _, validator in results)
+    errors = any(finding.severity is Severity.ERROR
+                 for found in findings.values() for finding in found)
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -123,25 +124,25 @@ def _group_line(path: str, group: FindingGroup) -> str:
 
 
 def _print_text(order: list[Member | tuple[str, SitemapError]],
-                validators: dict[str, DocumentValidator], every_finding: bool) -> None:
+                findings: dict[str, list[Finding]], every_finding: bool) -> None:
     for item in order:
         if not isinstance(item, Member):
             sys.stdout.flush()
             print(item[1].located(), file=sys.stderr, flush=True)
             continue
-        findings = validators[item.key].findings()
+        found = findings[item.key]
         if every_finding:
             lines = [f"{_location(item.key, finding)}: {finding.severity.value} "
-                     f"{finding.code}: {finding.message}\n" for finding in findings]
+                     f"{finding.code}: {finding.message}\n" for finding in found]
         else:
-            lines = [_group_line(item.key, group) for group in group_findings(findings)]
+            lines = [_group_line(item.key, group) for group in group_findings(found)]
         # One write per file, not one print per finding: a file with 100,000 findings
         # spent as long printing them as finding them.
         sys.stdout.write("".join(lines))
 
 
 def _print_json(order: list[Member | tuple[str, SitemapError]],
-                validators: dict[str, DocumentValidator]) -> None:
+                findings: dict[str, list[Finding]]) -> None:
     files: list[dict[str, Any]] = []
     for item in order:
         if not isinstance(item, Member):
@@ -151,7 +152,7 @@ def _print_json(order: list[Member | tuple[str, SitemapError]],
             continue
         document = item.document
         issues = []
-        for finding in validators[item.key].findings():
+        for finding in findings[item.key]:
             entry = None
             if finding.entry is not None:
                 try:
