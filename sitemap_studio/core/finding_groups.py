@@ -3,8 +3,9 @@
 A site built on localhost gets ``loc-private-host`` on every entry; listing the
 same sentence 259 times hides the other findings. A *cause* is the finding's
 code, its severity and its message with the entry-specific words taken out
-(those holding a digit, a slash, a percent sign or an ellipsis: URLs, paths,
-line and entry numbers, values; and a bracket with a number after them).
+(quoted values, and words holding a digit, a slash, a percent sign or an
+ellipsis: URLs, paths, line and entry numbers; and a bracket with a number after
+them).
 Findings sharing a cause form one group, in the order of their first member; a
 cause met once is a group of one. Grouping is for reading only: every finding
 stays in its group, with its own entry and line.
@@ -19,10 +20,11 @@ from dataclasses import dataclass
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.validation.registry import RULES
 
-#: A word holding a digit, a slash, a percent sign or an ellipsis names one entry's
-#: particulars rather than the cause, and so does a bracket with a number right after it.
+#: A quoted value, a word holding a digit, a slash, a percent sign or an ellipsis name one
+#: entry's particulars rather than the cause, and so does a bracket with a number after them.
 _PARTICULAR_RE = re.compile(
-    r"(?<!\S)[^\s0-9/%\u2026]*+[0-9/%\u2026]\S*(?:\s\([^()]*[0-9][^()]*\))?")
+    r"""(?<!\w)(?:'[^']*'|"[^"]*")(?!\w)"""
+    r"|(?<!\S)[^\s0-9/%\u2026]*+[0-9/%\u2026]\S*(?:\s\([^()]*[0-9][^()]*\))?")
 
 Cause = tuple[str, Severity, str]
 

@@ -97,3 +97,14 @@ def test_different_causes_of_one_code_stay_apart(tmp_path: Path, capsys) -> None
     assert path_line.endswith("(5 entries; first at lines 3, 4, 5, \u2026)")
     assert "protocol-relative" in protocol_line
     assert protocol_line.endswith("(4 entries; first at lines 8, 9, 10, \u2026)")
+
+
+def test_quoted_values_are_the_entries_own(tmp_path: Path, capsys) -> None:
+    # An outline saved as sitemap.txt: each line quoted in its finding, one cause for all.
+    path = tmp_path / "sitemap.txt"
+    path.write_text("https://bakery.co.uk/\nHome\nAbout us\nOur bread (list)\n", encoding="utf-8")
+    status, lines = text_lines(capsys, str(path))
+    assert status == 0
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{path}:2:1: warning text-line-not-url: not a URL: 'Home'")
+    assert lines[0].endswith("(3 findings; at lines 2, 3, 4)")
