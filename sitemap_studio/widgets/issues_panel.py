@@ -1,4 +1,8 @@
-"""The issues panel: every finding of the current sitemap, filterable, with quick fixes."""
+"""The issues panel: every finding of the current sitemap, filterable, with quick fixes.
+
+Findings with one cause over many entries are one row with the count, expanded to
+the entries' rows; a group's quick fix applies to all of its entries in one step.
+"""
 
 from __future__ import annotations
 
@@ -10,30 +14,34 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.finding_groups import Cause
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.qt_models.findings_model import FindingsModel
+from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 
 #: After an edit, the list is rebuilt at most this often.
 REFRESH_MS = 150
 
 
 class IssuesPanel(QWidget):
-    """Lists findings; double-click jumps to the cell; fixes apply to one or all of a kind."""
+    """Lists findings by cause; double-click jumps to the cell; fixes apply to one, a group
+    or all of a kind."""
 
     jump_requested = Signal(object, object)  # entry id (or None), field name (or None)
     fix_requested = Signal(object, str)  # list of findings, undo text
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = FindingsModel(self)
+        self.model = FindingGroupsModel(self)
+        #: Groups the user expanded, by cause, expanded again after each refresh.
+        self._expanded: set[Cause] = set()
         self.validator: DocumentValidator | None = None
         self.document: SitemapDocument | None = None
         #: Fixes the window builds itself, by finding code (they need what only it knows).
@@ -45,16 +53,21 @@ class IssuesPanel(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.view = QTableView()
+        self.view = QTreeView()
         self.view.setObjectName("issues_view")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.verticalHeader().hide()
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setUniformRowHeights(True)
+        self.view.setAllColumnsShowFocus(True)
         self.view.setWordWrap(False)
-        header = self.view.horizontalHeader()
+        self.view.expanded.connect(lambda index: self._expanded.add(self.model.cause(index.row())))
+        self.view.collapsed.connect(
+            lambda index: self._expanded.discard(self.model.cause(index.row())))
+        header = self.view.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((90, 60, 60, 90, 210)):
+        for column, width in enumerate((110, 60, 60, 90, 210)):
             header.resizeSection(column, width)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
@@ -115,22 +128,33 @@ class IssuesPanel(QWidget):
                     return None
 
             self.model.set_findings(self.validator.findings(), position)
+        self._expand_again()
         counts = self.model.counts()
         self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
                              f"{plural(counts[Severity.WARNING], 'warning')}, "
                              f"{plural(counts[Severity.NOTICE], 'notice')}")
         self._update_buttons()
 
+    def _expand_again(self) -> None:
+        expanded, self._expanded = self._expanded, set()
+        for row in self.model.rows_of(expanded):
+            self.view.expand(self.model.index(row, 0))
+        self._expanded |= expanded  # also those filtered out for now
+
     def _severities_changed(self) -> None:
         self.model.set_severities(s for s, box in self.boxes.items() if box.isChecked())
+        self._expand_again()
         self._update_buttons()
 
     # ----------------------------------------------------------------- actions
 
     def selected_findings(self) -> list[Finding]:
-        """The findings of the selected rows."""
-        rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
-        return [self.model.finding(row) for row in rows]
+        """The findings of the selected rows (a group's row stands for all of its findings)."""
+        chosen: dict[int, Finding] = {}
+        for index in self.view.selectionModel().selectedRows():
+            for finding in self.model.findings_at(index):
+                chosen.setdefault(id(finding), finding)
+        return list(chosen.values())
 
     def _fixable(self, finding: Finding) -> bool:
         return finding.fix is not None or finding.code in self.context_fixes
@@ -161,14 +185,19 @@ class IssuesPanel(QWidget):
             self.fix_requested.emit(fixable, f"Fix all {code} ({len(fixable)})")
 
     def _double_clicked(self, index: QModelIndex) -> None:
-        finding = self.model.finding(index.row())
-        self.jump_requested.emit(finding.entry, finding.field)
+        findings = self.model.findings_at(index)
+        if len(findings) == 1:  # a group's row opens (QTreeView does that) rather than jumps
+            self.jump_requested.emit(findings[0].entry, findings[0].field)
 
     def keyPressEvent(self, event: object) -> None:
-        """Enter jumps like a double-click (overrides ``QWidget.keyPressEvent``)."""
+        """Enter jumps like a double-click, or opens or closes a group (overrides
+        ``QWidget.keyPressEvent``)."""
         key = getattr(event, "key", lambda: None)()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            index = self.view.currentIndex()
+            index = self.view.currentIndex().siblingAtColumn(0)
+            if self.model.rowCount(index) > 0:
+                self.view.setExpanded(index, not self.view.isExpanded(index))
+                return
             if index.isValid():
                 self._double_clicked(index)
                 return
