@@ -26,14 +26,40 @@ class FindingsModel(QAbstractTableModel):
         self._positions: list[int | None] = []
         self._severities = {Severity.ERROR, Severity.WARNING, Severity.NOTICE}
         self._position_of: Callable[[int], int | None] = lambda entry_id: None
+        #: With findings of several files: each finding's file number, and per file its
+        #: name and position function.
+        self._files: list[int] | None = None
+        self._shown_files: list[int] = []
+        self._file_names: list[str] = []
+        self._file_positions: list[Callable[[int], int | None]] = []
 
     def set_findings(self, findings: Sequence[Finding],
                      position_of: Callable[[int], int | None] | None = None) -> None:
         """Replace the findings; ``position_of`` maps an entry id to its 1-based row."""
         self._all = list(findings)
+        self._files = None
         if position_of is not None:
             self._position_of = position_of
         self._refilter()
+
+    def set_file_findings(self, files: Sequence[tuple[str, Sequence[Finding],
+                                                      Callable[[int], int | None]]]) -> None:
+        """Replace the findings by those of several files: (name, findings, position_of) each.
+
+        The entry column then names the file before the row.
+        """
+        self._all = []
+        self._files = []
+        self._file_names = [name for name, _findings, _position in files]
+        self._file_positions = [position for _name, _findings, position in files]
+        for number, (_name, findings, _position) in enumerate(files):
+            self._all.extend(findings)
+            self._files.extend([number] * len(findings))
+        self._refilter()
+
+    def file_of(self, row: int) -> int | None:
+        """The number of the file the finding at ``row`` belongs to (several files only)."""
+        return self._shown_files[row] if self._files is not None else None
 
     def set_severities(self, severities: Iterable[Severity]) -> None:
         """Show only findings of these severities."""
@@ -42,9 +68,19 @@ class FindingsModel(QAbstractTableModel):
 
     def _refilter(self) -> None:
         self.beginResetModel()
-        self._shown = [f for f in self._all if f.severity in self._severities]
-        position = self._position_of
-        self._positions = [None if f.entry is None else position(f.entry) for f in self._shown]
+        if self._files is None:
+            self._shown = [f for f in self._all if f.severity in self._severities]
+            position = self._position_of
+            self._positions = [None if f.entry is None else position(f.entry)
+                               for f in self._shown]
+        else:
+            kept = [(f, number) for f, number in zip(self._all, self._files, strict=True)
+                    if f.severity in self._severities]
+            self._shown = [f for f, _number in kept]
+            self._shown_files = [number for _f, number in kept]
+            positions = self._file_positions
+            self._positions = [None if f.entry is None else positions[number](f.entry)
+                               for f, number in kept]
         self.endResetModel()
 
     def finding(self, row: int) -> Finding:
@@ -103,7 +139,11 @@ class FindingsModel(QAbstractTableModel):
             return finding.severity.value
         if column == 1:
             position = self._positions[row]
-            return "" if position is None else str(position)
+            shown = "" if position is None else str(position)
+            if self._files is not None:
+                name = self._file_names[self._shown_files[row]]
+                return f"{name}: {shown}" if shown else name
+            return shown
         if column == 2:
             return "" if finding.line is None else str(finding.line)
         if column == 3:

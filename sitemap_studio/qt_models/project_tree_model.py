@@ -20,10 +20,16 @@ HEADERS = ("File", "Entries", "Errors", "Warnings")
 _HEADER_ICONS = {2: Severity.ERROR, 3: Severity.WARNING}
 #: Internal id of the project node; items use their position + 1.
 _PROJECT = 0
+#: Internal id of the *All entries* node, the project's sibling below it.
+_ALL = 1 << 30
+ALL_ENTRIES = "All entries"
 
 
 class ProjectTreeModel(QAbstractItemModel):
     """Two levels: the project, then its index and sitemaps (or one lone file on top).
+
+    A project also gets an *All entries* node below it: every entry of its
+    sitemaps in one table.
 
     ``validator_of`` gives the validator of a workspace item, once it has one;
     call :meth:`refresh_item` when an item's findings or entries change.
@@ -65,12 +71,22 @@ class ProjectTreeModel(QAbstractItemModel):
         if self._has_project_node():
             project = self._parent_index()
             self.dataChanged.emit(project, project.siblingAtColumn(len(HEADERS) - 1))
+            every = self.all_entries_index()
+            self.dataChanged.emit(every, every.siblingAtColumn(len(HEADERS) - 1))
 
     def item(self, index: ModelIndex) -> WorkspaceItem | None:
-        """The workspace item at ``index`` (``None`` for the project node)."""
-        if not index.isValid() or index.internalId() == _PROJECT:
+        """The workspace item at ``index`` (``None`` for the project and *All entries*)."""
+        if not index.isValid() or index.internalId() in (_PROJECT, _ALL):
             return None
         return self._items[index.internalId() - 1]
+
+    def is_all_entries(self, index: ModelIndex) -> bool:
+        """Whether ``index`` is the *All entries* node."""
+        return index.isValid() and index.internalId() == _ALL
+
+    def all_entries_index(self) -> QModelIndex:
+        """The *All entries* node (invalid without a project)."""
+        return self.createIndex(1, 0, _ALL) if self._has_project_node() else QModelIndex()
 
     def index_of(self, item: WorkspaceItem) -> QModelIndex:
         """Where ``item`` is shown."""
@@ -92,12 +108,12 @@ class ProjectTreeModel(QAbstractItemModel):
         if not self.hasIndex(row, column, parent):
             return QModelIndex()
         if not parent.isValid() and self._has_project_node():
-            return self.createIndex(row, column, _PROJECT)
+            return self.createIndex(row, column, _ALL if row == 1 else _PROJECT)
         return self.createIndex(row, column, row + 1)
 
     def parent(self, index: ModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         """Parent of an index (overrides ``QAbstractItemModel.parent``)."""
-        if not index.isValid() or index.internalId() == _PROJECT:
+        if not index.isValid() or index.internalId() in (_PROJECT, _ALL):
             return QModelIndex()
         return self._parent_index()
 
@@ -106,7 +122,7 @@ class ProjectTreeModel(QAbstractItemModel):
         if parent.column() > 0:
             return 0
         if not parent.isValid():
-            return 1 if self._has_project_node() else len(self._items)
+            return 2 if self._has_project_node() else len(self._items)
         if parent.internalId() == _PROJECT:
             return len(self._items)
         return 0
@@ -133,6 +149,8 @@ class ProjectTreeModel(QAbstractItemModel):
         """Names, counts and badges (overrides ``QAbstractItemModel.data``)."""
         if not index.isValid():
             return None
+        if index.internalId() == _ALL:
+            return self._all_data(index.column(), role)
         item = self.item(index)
         if item is None:
             return self._project_data(index.column(), role)
@@ -160,6 +178,18 @@ class ProjectTreeModel(QAbstractItemModel):
             _, errors, warnings = self.totals()
             worst = Severity.ERROR if errors else Severity.WARNING if warnings else None
             return severity_icon(worst) if worst else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _all_data(self, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and column == 0:
+            return ALL_ENTRIES
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "Every entry of every sitemap of the project, in one table"
+        if role == Qt.ItemDataRole.DisplayRole and column == 1:
+            sitemaps = [item for item in self._items if item.role == "sitemap"]
+            return f"{sum(self._counts(item)[0] for item in sitemaps):,}"
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

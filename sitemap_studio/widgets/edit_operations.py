@@ -152,6 +152,9 @@ class EditOperations(QObject):
         """Set changefreq, priority or lastmod of every selected entry, as one step."""
         from sitemap_studio.dialogs.bulk_edit_dialog import BulkEditDialog
 
+        if self.window.all_view.shown:
+            self.window.all_view.bulk_edit()
+            return
         state = self.state
         ids = self.window.entry_table.selected_ids()
         if state is None or not ids:
@@ -175,6 +178,9 @@ class EditOperations(QObject):
         """Find and replace in the locations, with a preview; one undoable step."""
         from sitemap_studio.dialogs.find_replace_dialog import FindReplaceDialog
 
+        if self.window.all_view.shown:
+            self.window.all_view.find_replace()
+            return
         state = self.state
         if state is None:
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,12 +25,16 @@ from sitemap_studio.qt_models.findings_model import FindingsModel
 
 #: After an edit, the list is rebuilt at most this often.
 REFRESH_MS = 150
+#: Width of the entry column when it shows row numbers only.
+_ENTRY_WIDTH = 60
 
 
 class IssuesPanel(QWidget):
     """Lists findings; double-click jumps to the cell; fixes apply to one or all of a kind."""
 
     jump_requested = Signal(object, object)  # entry id (or None), field name (or None)
+    #: Several files shown: document, entry id (or None), field name (or None).
+    file_jump_requested = Signal(object, object, object)
     fix_requested = Signal(object, str)  # list of findings, undo text
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -36,6 +42,8 @@ class IssuesPanel(QWidget):
         self.model = FindingsModel(self)
         self.validator: DocumentValidator | None = None
         self.document: SitemapDocument | None = None
+        #: With several files shown: (name, document, validator) each.
+        self.files: list[tuple[str, SitemapDocument, DocumentValidator | None]] | None = None
         #: Fixes the window builds itself, by finding code (they need what only it knows).
         self.context_fixes: dict[str, str] = {}
         self._refresh_timer = QTimer(self)
@@ -54,7 +62,7 @@ class IssuesPanel(QWidget):
         header = self.view.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((90, 60, 60, 90, 210)):
+        for column, width in enumerate((90, _ENTRY_WIDTH, 60, 90, 210)):
             header.resizeSection(column, width)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
@@ -89,13 +97,35 @@ class IssuesPanel(QWidget):
     def show_document(self, document: SitemapDocument | None,
                       validator: DocumentValidator | None) -> None:
         """Follow ``validator``'s findings of ``document`` (``None`` clears the panel)."""
-        if self.validator is not None:
-            self.validator.findings_changed.disconnect(self._findings_changed)
+        if self.files is not None:
+            self.view.horizontalHeader().resizeSection(1, _ENTRY_WIDTH)
+        self._disconnect()
         self.document = document
         self.validator = validator
         if validator is not None:
             validator.findings_changed.connect(self._findings_changed)
         self.refresh()
+
+    def show_files(self, files: list[tuple[str, SitemapDocument,
+                                           DocumentValidator | None]]) -> None:
+        """Follow the findings of several files, each named (the *All entries* view)."""
+        self._disconnect()
+        self.document = None
+        self.files = list(files)
+        for _name, _document, validator in self.files:
+            if validator is not None:
+                validator.findings_changed.connect(self._findings_changed)
+        self.refresh()
+        self.view.resizeColumnToContents(1)  # "file name: row"
+
+    def _disconnect(self) -> None:
+        validators = [self.validator] if self.files is None else [
+            validator for _name, _document, validator in self.files]
+        for validator in validators:
+            if validator is not None:
+                validator.findings_changed.disconnect(self._findings_changed)
+        self.validator = None
+        self.files = None
 
     def _findings_changed(self, ids: set[int]) -> None:
         self._refresh_timer.start()
@@ -103,18 +133,16 @@ class IssuesPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the list from the validator now."""
         document = self.document
-        if document is None:
+        if self.files is not None:
+            self.model.set_file_findings([
+                (name, validator.findings() if validator is not None else doc.load_findings,
+                 _positions(doc)) for name, doc, validator in self.files])
+        elif document is None:
             self.model.set_findings([])
         elif self.validator is None:
             self.model.set_findings(document.load_findings)
         else:
-            def position(entry_id: int) -> int | None:
-                try:
-                    return document.row_of(entry_id) + 1
-                except KeyError:
-                    return None
-
-            self.model.set_findings(self.validator.findings(), position)
+            self.model.set_findings(self.validator.findings(), _positions(document))
         counts = self.model.counts()
         self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
                              f"{plural(counts[Severity.WARNING], 'warning')}, "
@@ -133,6 +161,8 @@ class IssuesPanel(QWidget):
         return [self.model.finding(row) for row in rows]
 
     def _fixable(self, finding: Finding) -> bool:
+        if self.files is not None:  # fixes apply to one file: open it to fix
+            return False
         return finding.fix is not None or finding.code in self.context_fixes
 
     def _update_buttons(self) -> None:
@@ -162,6 +192,10 @@ class IssuesPanel(QWidget):
 
     def _double_clicked(self, index: QModelIndex) -> None:
         finding = self.model.finding(index.row())
+        number = self.model.file_of(index.row())
+        if self.files is not None and number is not None:
+            self.file_jump_requested.emit(self.files[number][1], finding.entry, finding.field)
+            return
         self.jump_requested.emit(finding.entry, finding.field)
 
     def keyPressEvent(self, event: object) -> None:
@@ -173,3 +207,14 @@ class IssuesPanel(QWidget):
                 self._double_clicked(index)
                 return
         super().keyPressEvent(event)  # type: ignore[arg-type]
+
+
+def _positions(document: SitemapDocument) -> Callable[[int], int | None]:
+    """Entry id to 1-based row in ``document`` (``None`` once the entry is gone)."""
+    def position(entry_id: int) -> int | None:
+        try:
+            return document.row_of(entry_id) + 1
+        except KeyError:
+            return None
+
+    return position

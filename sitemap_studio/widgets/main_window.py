@@ -35,6 +35,8 @@ from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
+from sitemap_studio.widgets.all_entries_table import AllEntriesTable
+from sitemap_studio.widgets.all_entries_view import AllEntriesView
 from sitemap_studio.widgets.detail_pane import DetailPane
 from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
@@ -81,10 +83,11 @@ class MainWindow(QMainWindow):
         self.publish = PublishOperations(self)
         self.imports = ImportOperations(self)
         self.starts = StartOperations(self)
+        self.all_view = AllEntriesView(self)
         self.window_actions = WindowActions(self)
         self.welcome = WelcomePage.install(self)
-        self.entry_table.selection_changed.connect(
-            lambda _count: self.window_actions.update_enabled())
+        for table in (self.entry_table, self.all_table):
+            table.selection_changed.connect(lambda _count: self.window_actions.update_enabled())
         self.session.modified_changed.connect(
             lambda *_: self.window_actions.update_enabled())
         self._connect_session()
@@ -112,6 +115,11 @@ class MainWindow(QMainWindow):
         self.project_view.selectionModel().currentChanged.connect(self._tree_current_changed)
         self.entry_table = EntryTable()
         self.entry_table.columns.settings = self.settings
+        self.all_table = AllEntriesTable()
+        self.all_table.columns.settings = self.settings
+        self.centre_stack = QStackedWidget()
+        self.centre_stack.addWidget(self.entry_table)
+        self.centre_stack.addWidget(self.all_table)
         self.issues_panel = IssuesPanel()
         self.detail_pane = DetailPane()
         self.detail_pane.setObjectName("detail_pane")
@@ -120,7 +128,7 @@ class MainWindow(QMainWindow):
         self.issues_panel.setMinimumWidth(240)
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre_splitter")
-        self.centre_splitter.addWidget(self.entry_table)
+        self.centre_splitter.addWidget(self.centre_stack)
         self.centre_splitter.addWidget(self.issues_panel)
         self.centre_splitter.setStretchFactor(0, 3)
         self.centre_splitter.setStretchFactor(1, 1)
@@ -136,6 +144,7 @@ class MainWindow(QMainWindow):
         self.main_splitter.setSizes([320, 1000, 0])
         self.detail_folding = DetailFolding(self.main_splitter)
         self.entry_table.columns.reserve = self.detail_folding.reserve
+        self.all_table.columns.reserve = self.detail_folding.reserve
         self.pages = QStackedWidget()
         self.pages.addWidget(self.main_splitter)
         self.setCentralWidget(self.pages)
@@ -146,16 +155,19 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.summary)
-        self.entry_table.counts_changed.connect(self.summary.set_shown)
-        self.entry_table.selection_changed.connect(self.summary.set_selected)
+        for table in (self.entry_table, self.all_table):
+            table.counts_changed.connect(self.summary.set_shown)
+            table.selection_changed.connect(self.summary.set_selected)
+            for delegate in table.delegates.all():
+                delegate.feedback.connect(lambda message, _severity: self.show_message(message))
+                delegate.refused.connect(self.show_message)
         self.entry_table.current_changed.connect(self._current_entry_changed)
-        for delegate in self.entry_table.delegates.all():
-            delegate.feedback.connect(lambda message, _severity: self.show_message(message))
-            delegate.refused.connect(self.show_message)
         self.detail_pane.feedback.connect(lambda message, _severity: self.show_message(message))
         self.detail_pane.refused.connect(self.show_message)
         self.detail_pane.entry_edited.connect(self._detail_edited)
         self.issues_panel.jump_requested.connect(self.jump_to)
+        self.issues_panel.file_jump_requested.connect(
+            lambda document, entry_id, field: self.all_view.jump(document, entry_id, field))
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
@@ -206,6 +218,7 @@ class MainWindow(QMainWindow):
 
     def _opened(self, workspace: Workspace | None) -> None:
         self.pages.setCurrentWidget(self.welcome if workspace is None else self.main_splitter)
+        self.all_view.hide()
         self.show_state(None)
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
@@ -215,11 +228,13 @@ class MainWindow(QMainWindow):
         if not self.project_model.index_of(item).isValid():
             self.project_model.add_item(item)
         self.project_view.expandAll()
-        if self.current is None and item.document is not None and item.role == "sitemap":
+        self.all_view.refresh()
+        if (self.current is None and not self.all_view.shown and item.document is not None
+                and item.role == "sitemap"):
             self.select_item(item)
 
     def _loaded(self, workspace: Workspace) -> None:
-        if self.current is None and workspace.items:
+        if self.current is None and workspace.items and not self.all_view.shown:
             readable = [i for i in workspace.items if i.document is not None]
             first = next((i for i in readable if i.role == "sitemap"), None)
             self.select_item(first or workspace.items[0])
@@ -250,10 +265,12 @@ class MainWindow(QMainWindow):
 
     def _validated(self, state: DocumentState) -> None:
         self.project_model.refresh_item(state.item)
+        self.all_view.follow(state)
         if state is self.current:
             self._attach_validator(state)
 
     def _busy_changed(self, state: DocumentState, busy: bool) -> None:
+        self.all_view.follow(state)
         if state is not self.current:
             return
         model = self.entry_table.model
@@ -274,14 +291,20 @@ class MainWindow(QMainWindow):
         self.settings.add_recent(state.path)
         self.window_actions.update_recent()
         self._update_title()
+        self.all_view.refresh()
 
     def _replaced(self, state: DocumentState) -> None:
+        self.all_view.refresh()
         if state is self.current:
             self.show_state(state)
 
     # ------------------------------------------------------------------ showing
 
     def _tree_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if self.project_model.is_all_entries(current):
+            self.all_view.show()
+            self._update_title()
+            return
         item = self.project_model.item(current)
         if item is None:
             return
@@ -295,6 +318,7 @@ class MainWindow(QMainWindow):
 
     def show_state(self, state: DocumentState | None, item: WorkspaceItem | None = None) -> None:
         """Show one document's entries, findings and details (``None``: nothing)."""
+        self.all_view.hide()
         self.current = state
         if state is None:
             self.entry_table.show_model(None)
@@ -385,6 +409,8 @@ class MainWindow(QMainWindow):
         title = workspace.title if workspace is not None else ""
         if self.current is not None and workspace is not None and workspace.project is not None:
             title = f"{self.current.item.name} ({title})"
+        elif self.all_view.shown:
+            title = f"All entries ({title})"
         self.setWindowTitle(f"{title}[*] \N{EM DASH} {APP_NAME}" if title else f"{APP_NAME}[*]")
         self.setWindowModified(bool(self.session.modified_states))
 
