@@ -22,7 +22,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from itertools import compress, repeat
-from operator import add, eq, is_, sub
+from operator import add, eq, is_, lt, sub
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES
@@ -229,11 +229,17 @@ def location_keys(document: SitemapDocument, prefix: bytes,
     total = len(document)
     begins, ends = offsets(document, 0)
     skip = len(prefix)
+    # Rows without offsets (absent, or held as an Entry) are read as text below; their
+    # slices must be empty meanwhile, not most of the file (negative ends count from its end).
+    unplaced = list(compress(range(total), map(lt, begins, repeat(0))))
+    if unplaced:
+        ends = array(ends.typecode, ends)  # a copy: the document's own is never written
+        for row in unplaced:
+            ends[row] = begins[row] + skip
     keys: list[bytes | None] = list(map(raw.__getitem__, map(
         slice, map(add, begins, repeat(skip)), ends)))
     special = set(flagged_rows(flags, 0, total))
-    if -1 in begins:
-        special.update(compress(range(total), map(eq, begins, repeat(-1))))
+    special.update(unplaced)
     last = bytes(map(raw.__getitem__, map(sub, ends, repeat(1))))
     special.update(found.start() for found in _BLANK.finditer(last))
     for row in special:

@@ -41,12 +41,16 @@ class ProjectTreeModel(QAbstractItemModel):
         self._workspace: Workspace | None = None
         self._items: list[WorkspaceItem] = []
         self._validator_of = validator_of or (lambda item: None)
+        #: Findings counted per item (by id), until :meth:`refresh_item` says they changed:
+        #: a paint asks for them per cell and role, and counting is linear in the findings.
+        self._counted: dict[int, tuple[DocumentValidator, int, int]] = {}
 
     # ----------------------------------------------------------------- content
 
     def set_workspace(self, workspace: Workspace | None) -> None:
         """Show ``workspace`` (or nothing)."""
         self.beginResetModel()
+        self._counted.clear()
         self._workspace = workspace
         self._items = list(workspace.items) if workspace else []
         self.endResetModel()
@@ -62,6 +66,7 @@ class ProjectTreeModel(QAbstractItemModel):
 
     def refresh_item(self, item: WorkspaceItem) -> None:
         """Repaint an item's counts and badge, and the project's totals above it."""
+        self._counted.pop(id(item), None)
         index = self.index_of(item)
         if index.isValid():
             self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
@@ -188,8 +193,9 @@ class ProjectTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return "Every entry of every sitemap of the project, in one table"
         if role == Qt.ItemDataRole.DisplayRole and column == 1:
-            sitemaps = [item for item in self._items if item.role == "sitemap"]
-            return f"{sum(self._counts(item)[0] for item in sitemaps):,}"
+            entries = sum(len(item.document) for item in self._items
+                          if item.role == "sitemap" and item.document is not None)
+            return f"{entries:,}"
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -204,8 +210,12 @@ class ProjectTreeModel(QAbstractItemModel):
         validator = self._validator_of(item)
         if validator is None:
             return entries, 0, 0
-        counts = validator.counts()
-        return entries, counts[Severity.ERROR], counts[Severity.WARNING]
+        known = self._counted.get(id(item))
+        if known is None or known[0] is not validator:
+            counts = validator.counts()
+            known = self._counted[id(item)] = (validator, counts[Severity.ERROR],
+                                               counts[Severity.WARNING])
+        return entries, known[1], known[2]
 
     def _item_data(self, item: WorkspaceItem, column: int, role: int) -> Any:
         validator = self._validator_of(item)

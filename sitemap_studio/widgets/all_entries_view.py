@@ -83,7 +83,10 @@ class AllEntriesView(QObject):
                                                 "open a file to see its figures")
         window.entry_table.show_model(None)
         window.centre_stack.setCurrentWidget(self.table)
-        self.table.show_all(AllEntriesModel(parts))
+        model = AllEntriesModel(parts)
+        self.table.show_all(model)
+        for signal in (model.dataChanged, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self._files_changed)
         self._show_issues()
         window.session.undo_group.setActiveStack(window.session.all_stack)
         window.detail_pane.set_entry(None, False)
@@ -121,6 +124,11 @@ class AllEntriesView(QObject):
         part.set_editor(self._editor(state))
         self._show_issues()
         self.window.window_actions.update_enabled()
+
+    def _files_changed(self, *_args: object) -> None:
+        """Entries or findings changed in some files: the tree's counts follow."""
+        for state in self.states():
+            self.window.project_model.refresh_item(state.item)
 
     def _current_changed(self, entry_id: int | None) -> None:
         if not self.shown:

@@ -234,3 +234,47 @@ def test_a_step_is_dropped_when_its_file_moved_on(qtbot, tmp_path, monkeypatch) 
     window.window_actions.undo.trigger()
     assert _column(window, 3)[0] is None and _modified(window) == set()
     assert not window.window_actions.undo.isEnabled()
+
+
+def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path,
+                                                                  monkeypatch) -> None:
+    """A user opens a 100,000-URL project, looks at every entry at once, narrows it down,
+    moves one section of the site to https across every file and saves."""
+    from sitemap_studio.core.replace_across import plan_replace_across
+    from sitemap_studio.dialogs import find_replace_across
+
+    files: dict[str, str] = {}
+    for number in range(5):
+        locs = [f"{'http' if n % 10 == 0 else 'https'}://shop.example.com/c{number}/item-{n}"
+                for n in range(20_000)]
+        files[f"part-{number}.xml"] = urlset(*locs, extra="<lastmod>2024-05-01</lastmod>")
+    window, _answers = _open_all(qtbot, tmp_path, monkeypatch, files)
+    table = window.all_table
+    assert table.proxy.rowCount() == 100_000
+    assert window.summary.entries_label.text() == "100,000 entries in 5 files"
+    qtbot.keyClicks(table.filter_edit, "http://")
+    qtbot.waitUntil(lambda: table.proxy.rowCount() == 10_000, timeout=30000)
+    assert set(_column(window, FILE_COLUMN)) == set(files)
+    header = table.view.horizontalHeader()
+    header.setSortIndicator(0, Qt.SortOrder.DescendingOrder)  # as a header click does
+    assert _column(window, 0)[0] == "http://shop.example.com/c4/item-9990"
+    assert _column(window, FILE_COLUMN)[0] == "part-4.xml"
+    monkeypatch.setattr(find_replace_across.FindReplaceAcrossDialog, "ask_across", classmethod(
+        lambda cls, parent, names, documents, selected_ids=None:
+        plan_replace_across(documents, "http://", "https://")))
+    window.window_actions.find_replace.trigger()
+    assert "Replaced in 10,000 locations in 5 files" in window.message_label.text()
+    assert len(window.session.modified_states) == 5
+    table.filter_edit.clear()
+    table.apply_filter()
+    assert table.proxy.rowCount() == 100_000
+    window.files.save_all()
+    qtbot.waitUntil(lambda: not window.session.modified_states, timeout=60000)
+    for name in files:
+        text = (tmp_path / name).read_text("utf-8")
+        assert "http://" not in text.replace('xmlns="http://', "")
+        assert text.count("<url>") == 20_000
+    window.window_actions.undo.trigger()  # one step puts every file back
+    assert len(window.session.modified_states) == 5
+    assert window.session.states[str(tmp_path / "part-3.xml")].document.text(0, 0) == (
+        "http://shop.example.com/c3/item-0")
