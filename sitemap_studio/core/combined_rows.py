@@ -44,6 +44,13 @@ class CombinedRows:
         self._starts: list[int] = []
         self.refresh()
 
+    def add(self, document: SitemapDocument, name: str) -> None:
+        """Append one more part (a file read while the others are shown)."""
+        self.documents.append(document)
+        self.names.append(name)
+        self._indexes.append(EntryIndex(document))
+        self.refresh()
+
     def refresh(self) -> None:
         """Recount the parts' rows (after an insert or removal in any of them)."""
         self._starts = [0, *accumulate(len(document) for document in self.documents)]

@@ -61,6 +61,18 @@ class AllEntriesModel(QAbstractTableModel):
             part.model.setParent(self)
             self._follow(number, part.model)
 
+    def add_part(self, part: Part) -> None:
+        """Show one more file after the others (it was read while they were shown)."""
+        first, count = len(self.rows), len(part.document)
+        if count:
+            self.beginInsertRows(QModelIndex(), first, first + count - 1)
+        self.parts.append(part)
+        self.rows.add(part.document, part.name)
+        part.model.setParent(self)
+        self._follow(len(self.parts) - 1, part.model)
+        if count:
+            self.endInsertRows()
+
     def _follow(self, number: int, model: EntryTableModel) -> None:
         def shifted(row: int) -> int:
             return self.rows.start_of(number) + row

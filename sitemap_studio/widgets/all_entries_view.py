@@ -72,15 +72,9 @@ class AllEntriesView(QObject):
         self.shown = True
         window.current = None
         states = self.states()
-        parts = [Part(EntryTableModel(state.document, validator=state.validator,
-                                      editor=self._editor(state)), state.item.name, state.path)
-                 for state in states]
-        entries = sum(len(state.document) for state in states)
+        parts = [self._part(state) for state in states]
         window.summary.clear()
-        window.summary.entries_label.setText(
-            f"{plural(entries, 'entry', 'entries')} in {plural(len(states), 'file')}")
-        window.summary.entries_label.setToolTip("Each file keeps the protocol's limits: "
-                                                "open a file to see its figures")
+        self._set_figures()
         window.entry_table.show_model(None)
         window.centre_stack.setCurrentWidget(self.table)
         model = AllEntriesModel(parts)
@@ -91,8 +85,31 @@ class AllEntriesView(QObject):
         window.session.undo_group.setActiveStack(window.session.all_stack)
         window.detail_pane.set_entry(None, False)
         window.window_actions.update_enabled()
-        window.show_message(f"All entries: {plural(entries, 'entry', 'entries')} in "
-                            f"{plural(len(states), 'file')}")
+        window.show_message(f"All entries: {window.summary.entries_label.text()}")
+
+    def _part(self, state: DocumentState) -> Part:
+        return Part(EntryTableModel(state.document, validator=state.validator,
+                                    editor=self._editor(state)), state.item.name, state.path)
+
+    def _set_figures(self) -> None:
+        states = self.states()
+        entries = sum(len(state.document) for state in states)
+        label = self.window.summary.entries_label
+        label.setText(f"{plural(entries, 'entry', 'entries')} in {plural(len(states), 'file')}")
+        label.setToolTip("Each file keeps the protocol's limits: open a file to see its figures")
+
+    def added(self, state: DocumentState | None) -> None:
+        """A file was read while the table is shown: its rows join the end of the table."""
+        model = self.table.all_model
+        if (not self.shown or model is None or state is None or state.item.role != "sitemap"
+                or model.part_of(state.document) is not None):
+            return
+        model.add_part(self._part(state))
+        self._set_figures()
+        self._show_issues()
+        proxy = self.table.proxy
+        if proxy.filter_text or proxy.sort_column >= 0:
+            proxy.refresh()
 
     def _show_issues(self) -> None:
         self.window.issues_panel.show_files(

@@ -228,7 +228,7 @@ class MainWindow(QMainWindow):
         if not self.project_model.index_of(item).isValid():
             self.project_model.add_item(item)
         self.project_view.expandAll()
-        self.all_view.refresh()
+        self.all_view.added(self.session.state_for(item))
         if (self.current is None and not self.all_view.shown and item.document is not None
                 and item.role == "sitemap"):
             self.select_item(item)

@@ -278,3 +278,19 @@ def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path
     assert len(window.session.modified_states) == 5
     assert window.session.states[str(tmp_path / "part-3.xml")].document.text(0, 0) == (
         "http://shop.example.com/c3/item-0")
+
+
+def test_files_read_while_all_entries_is_shown_join_the_table(qtbot, tmp_path,
+                                                              monkeypatch) -> None:
+    window, _answers = make_window(qtbot, tmp_path, monkeypatch)
+    project = _project(tmp_path, {"a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS)})
+    with qtbot.waitSignal(window.session.opened, timeout=15000):
+        window.open_path(str(project))
+    # The node is there as soon as the project is known; the files arrive after it.
+    window.project_view.setCurrentIndex(window.project_model.all_entries_index())
+    assert window.all_view.shown
+    qtbot.waitUntil(lambda: window.all_table.proxy.rowCount() == 5, timeout=15000)
+    assert _column(window, FILE_COLUMN) == ["a.xml"] * 2 + ["b.xml"] * 3
+    assert window.all_view.shown  # loading did not switch to the first file
+    qtbot.waitUntil(lambda: window.all_view.editable(), timeout=15000)
+    assert window.summary.entries_label.text() == "5 entries in 2 files"
