@@ -111,9 +111,10 @@ class CombinedRows:
                          else array("q", rows[low:high]))
         return split
 
-    def _joined(self, parts: Sequence[Sequence[int] | None]) -> array[int]:
+    def _joined(self, parts: Sequence[Sequence[int] | None], first: int = 0) -> array[int]:
+        """Local rows of parts ``first``, ``first + 1``... as ascending global rows."""
         joined = array("q")
-        for part, rows in enumerate(parts):
+        for part, rows in enumerate(parts, first):
             start = self._starts[part]
             if rows is None:
                 joined.extend(range(start, self._starts[part + 1]))
@@ -122,6 +123,20 @@ class CombinedRows:
             else:
                 joined.extend(rows)
         return joined
+
+    def filter_parts(self, first: int, stop: int, text: str, *, regex: bool = False,
+                     case_sensitive: bool = False,
+                     only_ids: Sequence[Collection[int]] | None = None) -> array[int]:
+        """Global rows (ascending) of parts ``first:stop`` that match (see :meth:`filter_rows`).
+
+        A front end filtering a part at a time shows the first rows before the
+        last file is searched.
+        """
+        found = [self._indexes[part].filter_rows(
+            text, regex=regex, case_sensitive=case_sensitive,
+            only_ids=None if only_ids is None else only_ids[part])
+            for part in range(first, stop)]
+        return self._joined(found, first)
 
     def filter_rows(self, text: str, *, regex: bool = False, case_sensitive: bool = False,
                     only_ids: Sequence[Collection[int]] | None = None,

@@ -111,3 +111,27 @@ def test_a_refused_value_says_why(qtmodeltester) -> None:
     assert not model.setData(model.index(2, 1), "yesterday")
     assert "not a W3C Datetime" in (model.last_error or "")
     assert steps.count() == 0 and files[1][1].count() == 0
+
+
+def test_a_filter_shows_the_first_file_then_adds_the_others(qtmodeltester, qtbot,
+                                                            monkeypatch) -> None:
+    from sitemap_studio.qt_models import all_entries_proxy
+
+    monkeypatch.setattr(all_entries_proxy, "FIRST_ROWS", 1)  # one file, then the event loop
+    _model, proxy, files, _steps = _make()
+    counts: list[tuple[int, int]] = []
+    proxy.counts_changed.connect(lambda shown, total: counts.append((shown, total)))
+    with qtbot.waitSignal(proxy.rowsInserted, timeout=10000):
+        proxy.set_filter("example.com/")
+        assert proxy.filtering and _column(proxy) == A  # a.xml's rows at once
+    assert not proxy.filtering and _column(proxy) == [*A, *B]
+    assert counts[-2:] == [(2, 5), (5, 5)]
+    qtmodeltester.check(proxy)
+    # A file changed while the others are searched: the filter starts again, nothing twice.
+    doc_b, stack_b = files[1]
+    proxy.set_filter("example.com/", regex=True)
+    assert proxy.filtering
+    entry_commands.insert_entries(stack_b, doc_b, 0, [Entry(loc="https://example.com/g")])
+    qtbot.waitUntil(lambda: not proxy.filtering, timeout=10000)
+    assert _column(proxy) == [*A, "https://example.com/g", *B]
+    qtmodeltester.check(proxy)
