@@ -38,6 +38,13 @@ class AllEntriesView(QObject):
         #: Whether the window shows the *All entries* table now.
         self.shown = False
         self.table.current_changed.connect(self._current_changed)
+        self.table.counts_changed.connect(window.summary.set_shown)
+        self.table.selection_changed.connect(window.summary.set_selected)
+        self.table.selection_changed.connect(lambda _count: window.window_actions.update_enabled())
+        for delegate in self.table.delegates.all():
+            delegate.feedback.connect(lambda message, _severity: window.show_message(message))
+            delegate.refused.connect(window.show_message)
+        window.issues_panel.file_jump_requested.connect(self.jump)
 
     # ------------------------------------------------------------------ parts
 

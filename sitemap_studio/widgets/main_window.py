@@ -86,8 +86,8 @@ class MainWindow(QMainWindow):
         self.all_view = AllEntriesView(self)
         self.window_actions = WindowActions(self)
         self.welcome = WelcomePage.install(self)
-        for table in (self.entry_table, self.all_table):
-            table.selection_changed.connect(lambda _count: self.window_actions.update_enabled())
+        self.entry_table.selection_changed.connect(
+            lambda _count: self.window_actions.update_enabled())
         self.session.modified_changed.connect(
             lambda *_: self.window_actions.update_enabled())
         self._connect_session()
@@ -155,19 +155,16 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.message_label, 1)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.summary)
-        for table in (self.entry_table, self.all_table):
-            table.counts_changed.connect(self.summary.set_shown)
-            table.selection_changed.connect(self.summary.set_selected)
-            for delegate in table.delegates.all():
-                delegate.feedback.connect(lambda message, _severity: self.show_message(message))
-                delegate.refused.connect(self.show_message)
+        self.entry_table.counts_changed.connect(self.summary.set_shown)
+        self.entry_table.selection_changed.connect(self.summary.set_selected)
         self.entry_table.current_changed.connect(self._current_entry_changed)
+        for delegate in self.entry_table.delegates.all():
+            delegate.feedback.connect(lambda message, _severity: self.show_message(message))
+            delegate.refused.connect(self.show_message)
         self.detail_pane.feedback.connect(lambda message, _severity: self.show_message(message))
         self.detail_pane.refused.connect(self.show_message)
         self.detail_pane.entry_edited.connect(self._detail_edited)
         self.issues_panel.jump_requested.connect(self.jump_to)
-        self.issues_panel.file_jump_requested.connect(
-            lambda document, entry_id, field: self.all_view.jump(document, entry_id, field))
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
