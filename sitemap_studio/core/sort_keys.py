@@ -277,11 +277,13 @@ def order_by_keys(rows: Sequence[int], keys: array[float], descending: bool,
 def order_by_text(rows: Sequence[int], lookup: Callable[[int], object],
                   descending: bool) -> array[int]:
     """``rows`` sorted stably by ``lookup(row)`` (texts or bytes); ``None`` keys last."""
+    present: Sequence[int]
+    absent: list[int]
     if any(map(is_, map(lookup, rows), repeat(None))):
         present = [row for row in rows if lookup(row) is not None]
         absent = [row for row in rows if lookup(row) is None]
-    else:
-        present, absent = list(rows), []
+    else:  # sorted copies the rows itself
+        present, absent = rows, []
     order = array("q", sorted(present, key=lookup, reverse=descending))  # type: ignore[arg-type]
     order.extend(absent)
     return order
