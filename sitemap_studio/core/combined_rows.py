@@ -183,12 +183,13 @@ class CombinedRows:
                 texts = {row: self.text(row, 0) for row in chosen}
                 return order_by_text(chosen, texts.__getitem__, descending)
             return order_by_text(chosen, self._location_lookup(), descending)
+        keys = array("d")  # each file's keys, copied whole (arrays of one type extend fast)
         if column in (1, 2, 3):
-            keys = array("d", chain.from_iterable(
-                index._column_keys(column) for index in self._indexes))
+            for index in self._indexes:
+                keys.extend(index._column_keys(column))
         elif column in COUNT_COLUMNS:
-            keys = array("d", chain.from_iterable(
-                count_keys(document, column) for document in self.documents))
+            for document in self.documents:
+                keys.extend(count_keys(document, column))
         else:
             raise ValueError(f"there is no column {column} to sort by")
         return order_by_keys(chosen, keys, descending, lambda row: self.text(row, column) or "")
