@@ -91,6 +91,11 @@ class FindingsModel(QAbstractTableModel):
         """Every finding, shown or filtered out."""
         return list(self._all)
 
+    def findings_with_files(self) -> list[tuple[Finding, int | None]]:
+        """Every finding, shown or filtered out, with its file's number (several files only)."""
+        files = self._files if self._files is not None else [None] * len(self._all)
+        return list(zip(self._all, files, strict=True))
+
     def counts(self) -> dict[Severity, int]:
         """How many findings of each severity there are (before filtering)."""
         counts = dict.fromkeys(Severity, 0)

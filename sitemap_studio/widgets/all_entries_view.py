@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor, FileEdit, edit_across
+from sitemap_studio.commands.entry_commands import fixed_entries
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.findings import Finding
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel, Part
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.services.session import DocumentState
@@ -45,6 +47,7 @@ class AllEntriesView(QObject):
             delegate.feedback.connect(lambda message, _severity: window.show_message(message))
             delegate.refused.connect(window.show_message)
         window.issues_panel.file_jump_requested.connect(self.jump)
+        window.issues_panel.files_fix_requested.connect(self.apply_fixes)
 
     # ------------------------------------------------------------------ parts
 
@@ -211,6 +214,28 @@ class AllEntriesView(QObject):
         elif self._apply(edits, choice.describe()):
             self.window.show_message(
                 f"Changed {plural(changed, 'entry', 'entries')} in "
+                f"{plural(sum(1 for edit in edits if edit.entries), 'file')}")
+
+    def apply_fixes(self, groups: list[tuple[SitemapDocument, list[Finding]]],
+                    text: str) -> None:
+        """Apply the quick fixes of findings in several files as one undoable step."""
+        if not self.editable():
+            self.window.show_message("Wait for validation to finish before fixing")
+            return
+        edits: list[FileEdit] = []
+        for document, findings in groups:
+            resolved = self.window.edits.with_context_fixes(findings)
+            state = self._state_of(document)
+            if resolved is None:
+                return
+            if state is not None:
+                edits.append(FileEdit(state.stack, document, fixed_entries(document, resolved)))
+        changed = sum(len(edit.entries) for edit in edits)
+        if not changed:
+            self.window.show_message("The fix changed nothing")
+        elif self._apply(edits, text):
+            self.window.show_message(
+                f"Fixed {plural(changed, 'entry', 'entries')} in "
                 f"{plural(sum(1 for edit in edits if edit.entries), 'file')}")
 
     def find_replace(self) -> None:

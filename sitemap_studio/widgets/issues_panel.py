@@ -36,6 +36,8 @@ class IssuesPanel(QWidget):
     #: Several files shown: document, entry id (or None), field name (or None).
     file_jump_requested = Signal(object, object, object)
     fix_requested = Signal(object, str)  # list of findings, undo text
+    #: Several files shown: [(document, its findings to fix)], undo text.
+    files_fix_requested = Signal(object, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -161,8 +163,6 @@ class IssuesPanel(QWidget):
         return [self.model.finding(row) for row in rows]
 
     def _fixable(self, finding: Finding) -> bool:
-        if self.files is not None:  # fixes apply to one file: open it to fix
-            return False
         return finding.fix is not None or finding.code in self.context_fixes
 
     def _update_buttons(self) -> None:
@@ -176,9 +176,11 @@ class IssuesPanel(QWidget):
 
     def fix_selected(self) -> None:
         """Ask for the fixes of the selected findings."""
-        fixable = [f for f in self.selected_findings() if self._fixable(f)]
+        rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
+        fixable = [(self.model.finding(row), self.model.file_of(row)) for row in rows
+                   if self._fixable(self.model.finding(row))]
         if fixable:
-            self.fix_requested.emit(fixable, f"Quick fix ({len(fixable)})")
+            self._request(fixable, f"Quick fix ({len(fixable)})")
 
     def fix_all_of_kind(self) -> None:
         """Ask for the fix of every finding with the selected finding's code."""
@@ -186,9 +188,22 @@ class IssuesPanel(QWidget):
         if not selected:
             return
         code = selected[0].code
-        fixable = [f for f in self.model.findings() if f.code == code and self._fixable(f)]
+        fixable = [(f, number) for f, number in self.model.findings_with_files()
+                   if f.code == code and self._fixable(f)]
         if fixable:
-            self.fix_requested.emit(fixable, f"Fix all {code} ({len(fixable)})")
+            self._request(fixable, f"Fix all {code} ({len(fixable)})")
+
+    def _request(self, fixable: list[tuple[Finding, int | None]], text: str) -> None:
+        """Ask for the fixes of ``fixable`` (findings and their files, with several files)."""
+        if self.files is None:
+            self.fix_requested.emit([finding for finding, _number in fixable], text)
+            return
+        groups: dict[int, list[Finding]] = {}
+        for finding, number in fixable:
+            if number is not None:
+                groups.setdefault(number, []).append(finding)
+        self.files_fix_requested.emit(
+            [(self.files[number][1], found) for number, found in sorted(groups.items())], text)
 
     def _double_clicked(self, index: QModelIndex) -> None:
         finding = self.model.finding(index.row())

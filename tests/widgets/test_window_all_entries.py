@@ -214,7 +214,26 @@ def test_the_issues_panel_lists_every_file_and_jumps_to_the_row(qtbot, tmp_path,
     current = window.all_table.view.currentIndex()
     assert current.row() == 5 and current.column() == 2  # c.xml's changefreq
     assert current.siblingAtColumn(FILE_COLUMN).data() == "c.xml"
-    assert not panel.fix_button.isEnabled()  # fixes are made in the file's own view
+
+
+def test_fix_all_of_a_kind_fixes_every_file_in_one_step(qtbot, tmp_path, monkeypatch) -> None:
+    window, _answers = _open_all(qtbot, tmp_path, monkeypatch, {
+        "a.xml": urlset(*A_LOCS, extra="<changefreq>Weekly</changefreq>"),
+        "b.xml": urlset(*B_LOCS),
+        "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
+    panel = window.issues_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() >= 3)
+    row = next(r for r in range(panel.model.rowCount())
+               if panel.model.finding(r).code == "changefreq-invalid")
+    panel.view.selectRow(row)
+    assert panel.fix_all_button.isEnabled()
+    qtbot.mouseClick(panel.fix_all_button, Qt.MouseButton.LeftButton)
+    assert _column(window, 2) == ["weekly", "weekly", None, None, None, "daily"]
+    assert _modified(window) == {"a.xml", "c.xml"}
+    assert "Fixed 3 entries in 2 files" in window.message_label.text()
+    window.window_actions.undo.trigger()
+    assert _column(window, 2) == ["Weekly", "Weekly", None, None, None, "Daily"]
+    assert _modified(window) == set()
 
 
 def test_a_step_is_dropped_when_its_file_moved_on(qtbot, tmp_path, monkeypatch) -> None:
