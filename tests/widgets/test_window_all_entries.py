@@ -194,14 +194,20 @@ def test_bulk_edit_across_files(qtbot, tmp_path, monkeypatch) -> None:
     assert _modified(window) == set()
 
 
-def test_the_issues_panel_lists_every_file_and_jumps_to_the_row(qtbot, tmp_path,
-                                                                 monkeypatch) -> None:
+def _open_flawed(qtbot, tmp_path, monkeypatch, *, a_extra: str):
+    """All entries of a project whose a.xml and c.xml have findings, once they are listed."""
     window, _answers = _open_all(qtbot, tmp_path, monkeypatch, {
-        "a.xml": urlset(*A_LOCS, extra="<priority>high</priority>"),
-        "b.xml": urlset(*B_LOCS),
+        "a.xml": urlset(*A_LOCS, extra=a_extra), "b.xml": urlset(*B_LOCS),
         "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
     panel = window.issues_panel
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 3)
+    return window, panel
+
+
+def test_the_issues_panel_lists_every_file_and_jumps_to_the_row(qtbot, tmp_path,
+                                                                 monkeypatch) -> None:
+    window, panel = _open_flawed(qtbot, tmp_path, monkeypatch,
+                                 a_extra="<priority>high</priority>")
     entries = [panel.model.index(r, 1).data() for r in range(panel.model.rowCount())]
     assert {"a.xml: 1", "a.xml: 2", "c.xml: 1"} <= set(entries)
     row = next(r for r, entry in enumerate(entries)
@@ -217,12 +223,8 @@ def test_the_issues_panel_lists_every_file_and_jumps_to_the_row(qtbot, tmp_path,
 
 
 def test_fix_all_of_a_kind_fixes_every_file_in_one_step(qtbot, tmp_path, monkeypatch) -> None:
-    window, _answers = _open_all(qtbot, tmp_path, monkeypatch, {
-        "a.xml": urlset(*A_LOCS, extra="<changefreq>Weekly</changefreq>"),
-        "b.xml": urlset(*B_LOCS),
-        "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
-    panel = window.issues_panel
-    qtbot.waitUntil(lambda: panel.model.rowCount() >= 3)
+    window, panel = _open_flawed(qtbot, tmp_path, monkeypatch,
+                                 a_extra="<changefreq>Weekly</changefreq>")
     row = next(r for r in range(panel.model.rowCount())
                if panel.model.finding(r).code == "changefreq-invalid")
     panel.view.selectRow(row)
