@@ -31,6 +31,8 @@ FIRST_SLICE_SECONDS = 0.08
 FIRST_ROWS = 500
 #: Then each pass of the event loop searches files for this long.
 SLICE_SECONDS = 0.04
+#: A longer filter searches only the rows the shorter one kept when they are this few.
+NARROW_ROWS = 50_000
 
 
 class AllEntriesProxy(EntryFilterProxy):
@@ -154,10 +156,13 @@ class AllEntriesProxy(EntryFilterProxy):
         self._emit_counts()
 
     def _narrowed(self, text: str, regex: bool, case_sensitive: bool) -> Sequence[int] | None:
-        """As the entry proxy's, but never from the rows of a filter still being applied."""
+        """As the entry proxy's, but never from the rows of a filter still being applied, and
+        only for a few rows: searching many rows at once would keep the first rows waiting,
+        where searching the files a slice at a time shows them at once."""
         if self._rest is not None:
             return None
-        return super()._narrowed(text, regex, case_sensitive)
+        rows = super()._narrowed(text, regex, case_sensitive)
+        return rows if rows is not None and len(rows) <= NARROW_ROWS else None
 
     def _restart_if_filtering(self) -> None:
         """A file changed while the filter was searching the others: search them again."""
