@@ -17,8 +17,12 @@ from sitemap_studio.qt_models.entry_table_model import COLUMNS
 URLSET = "urlset"
 INDEX = "index"
 TEXT = "text"
+#: The *All entries* table: the protocol columns and the file's name (each file's own
+#: table has the extension counts; here they would squeeze the locations).
+ALL = "all"
 
-_COLUMNS_OF = {URLSET: tuple(range(len(COLUMNS))), INDEX: (0, 1), TEXT: (0,)}
+_COLUMNS_OF = {URLSET: tuple(range(len(COLUMNS))), INDEX: (0, 1), TEXT: (0,),
+               ALL: (0, 1, 2, 3, len(COLUMNS))}
 
 
 def layout_kind(document: SitemapDocument) -> str:

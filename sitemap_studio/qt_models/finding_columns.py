@@ -20,8 +20,9 @@ def header_title(section: int, orientation: Qt.Orientation, role: int) -> str | 
     return None
 
 
-def finding_text(finding: Finding, position: int | None, column: int) -> str:
-    """The text of ``finding``'s cell in ``column``; ``position`` is its entry's row."""
+def finding_text(finding: Finding, position: int | str | None, column: int) -> str:
+    """The text of ``finding``'s cell in ``column``; ``position`` is its entry's row
+    (or ``"file: row"`` when several files are shown)."""
     if column == 0:
         return finding.severity.value
     if column == 1:

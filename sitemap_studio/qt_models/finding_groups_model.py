@@ -37,17 +37,56 @@ class FindingGroupsModel(QAbstractItemModel):
         self._all: list[Finding] = []
         self._groups: list[FindingGroup] = []
         self._shown: list[FindingGroup] = []
-        self._positions: dict[int, list[int | None]] = {}  # shown row -> its children's
+        self._positions: dict[int, list[int | str | None]] = {}  # shown row -> its children's
         self._causes: dict[tuple[str, Severity, str], Cause] = {}
         self._severities = {Severity.ERROR, Severity.WARNING, Severity.NOTICE}
         self._position_of: Callable[[int], int | None] = lambda entry_id: None
+        #: With findings of several files (the *All entries* view): each finding's file
+        #: number by ``id``, and per file its name and position function.
+        self._file_of: dict[int, int] | None = None
+        self._file_names: list[str] = []
+        self._file_positions: list[Callable[[int], int | None]] = []
 
     # ----------------------------------------------------------------- content
 
     def set_findings(self, findings: Sequence[Finding],
                      position_of: Callable[[int], int | None] | None = None) -> None:
         """Replace the findings; ``position_of`` maps an entry id to its 1-based row."""
-        self._all = list(findings)
+        self._file_of = None
+        self._take(list(findings), position_of)
+
+    def set_file_findings(self, files: Sequence[tuple[str, Sequence[Finding],
+                                                      Callable[[int], int | None]]]) -> None:
+        """Replace the findings by those of several files: (name, findings, position_of) each.
+
+        The entry column then names the file before the row; a cause found in
+        several files is one group.
+        """
+        self._file_names = [name for name, _findings, _position in files]
+        self._file_positions = [position for _name, _findings, position in files]
+        self._file_of = {}
+        found: list[Finding] = []
+        for number, (_name, findings, _position) in enumerate(files):
+            found.extend(findings)
+            self._file_of.update(dict.fromkeys(map(id, findings), number))
+        self._take(found, None)
+
+    def file_of(self, finding: Finding) -> int | None:
+        """The number of the file ``finding`` belongs to (several files only)."""
+        return None if self._file_of is None else self._file_of.get(id(finding))
+
+    def _where(self, finding: Finding) -> int | str | None:
+        """What the entry column shows for ``finding``: its row, or its file and row."""
+        if self._file_of is None:
+            return None if finding.entry is None else self._position_of(finding.entry)
+        number = self._file_of[id(finding)]
+        row = None if finding.entry is None else self._file_positions[number](finding.entry)
+        name = self._file_names[number]
+        return name if row is None else f"{name}: {row}"
+
+    def _take(self, findings: list[Finding],
+              position_of: Callable[[int], int | None] | None) -> None:
+        self._all = findings
         if len(self._causes) > 2 * len(self._all) + 1000:
             self._causes.clear()  # messages of another document, or of entries long gone
         self._groups = group_findings(self._all, self._causes)
@@ -154,8 +193,7 @@ class FindingGroupsModel(QAbstractItemModel):
         first = group.first
         if len(group) == 1:
             if role == Qt.ItemDataRole.DisplayRole:
-                position = None if first.entry is None else self._position_of(first.entry)
-                return finding_text(first, position, column)
+                return finding_text(first, self._where(first), column)
             return finding_data(first, column, role)
         return self._group_data(group, column, role)
 
@@ -177,10 +215,8 @@ class FindingGroupsModel(QAbstractItemModel):
             return None if role == Role.ENTRY_ID else list(group.findings)
         return finding_data(first, column, role)
 
-    def _child_positions(self, row: int) -> list[int | None]:
+    def _child_positions(self, row: int) -> list[int | str | None]:
         positions = self._positions.get(row)
         if positions is None:
-            position = self._position_of
-            positions = self._positions[row] = [
-                None if f.entry is None else position(f.entry) for f in self._shown[row].findings]
+            positions = self._positions[row] = list(map(self._where, self._shown[row].findings))
         return positions

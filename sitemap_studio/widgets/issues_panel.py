@@ -6,6 +6,8 @@ the entries' rows; a group's quick fix applies to all of its entries in one step
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +30,8 @@ from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 
 #: After an edit, the list is rebuilt at most this often.
 REFRESH_MS = 150
+#: Width of the entry column when it shows row numbers only.
+_ENTRY_WIDTH = 60
 
 
 class IssuesPanel(QWidget):
@@ -35,7 +39,11 @@ class IssuesPanel(QWidget):
     or all of a kind."""
 
     jump_requested = Signal(object, object)  # entry id (or None), field name (or None)
+    #: Several files shown: document, entry id (or None), field name (or None).
+    file_jump_requested = Signal(object, object, object)
     fix_requested = Signal(object, str)  # list of findings, undo text
+    #: Several files shown: [(document, its findings to fix)], undo text.
+    files_fix_requested = Signal(object, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,6 +52,8 @@ class IssuesPanel(QWidget):
         self._expanded: set[Cause] = set()
         self.validator: DocumentValidator | None = None
         self.document: SitemapDocument | None = None
+        #: With several files shown: (name, document, validator) each.
+        self.files: list[tuple[str, SitemapDocument, DocumentValidator | None]] | None = None
         #: Fixes the window builds itself, by finding code (they need what only it knows).
         self.context_fixes: dict[str, str] = {}
         self._refresh_timer = QTimer(self)
@@ -67,7 +77,7 @@ class IssuesPanel(QWidget):
         header = self.view.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((110, 60, 60, 90, 210)):
+        for column, width in enumerate((110, _ENTRY_WIDTH, 60, 90, 210)):
             header.resizeSection(column, width)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
@@ -102,13 +112,35 @@ class IssuesPanel(QWidget):
     def show_document(self, document: SitemapDocument | None,
                       validator: DocumentValidator | None) -> None:
         """Follow ``validator``'s findings of ``document`` (``None`` clears the panel)."""
-        if self.validator is not None:
-            self.validator.findings_changed.disconnect(self._findings_changed)
+        if self.files is not None:
+            self.view.header().resizeSection(1, _ENTRY_WIDTH)
+        self._disconnect()
         self.document = document
         self.validator = validator
         if validator is not None:
             validator.findings_changed.connect(self._findings_changed)
         self.refresh()
+
+    def show_files(self, files: list[tuple[str, SitemapDocument,
+                                           DocumentValidator | None]]) -> None:
+        """Follow the findings of several files, each named (the *All entries* view)."""
+        self._disconnect()
+        self.document = None
+        self.files = list(files)
+        for _name, _document, validator in self.files:
+            if validator is not None:
+                validator.findings_changed.connect(self._findings_changed)
+        self.refresh()
+        self.view.resizeColumnToContents(1)  # "file name: row"
+
+    def _disconnect(self) -> None:
+        validators = [self.validator] if self.files is None else [
+            validator for _name, _document, validator in self.files]
+        for validator in validators:
+            if validator is not None:
+                validator.findings_changed.disconnect(self._findings_changed)
+        self.validator = None
+        self.files = None
 
     def _findings_changed(self, ids: set[int]) -> None:
         self._refresh_timer.start()
@@ -116,18 +148,16 @@ class IssuesPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the list from the validator now."""
         document = self.document
-        if document is None:
+        if self.files is not None:
+            self.model.set_file_findings([
+                (name, validator.findings() if validator is not None else doc.load_findings,
+                 _positions(doc)) for name, doc, validator in self.files])
+        elif document is None:
             self.model.set_findings([])
         elif self.validator is None:
             self.model.set_findings(document.load_findings)
         else:
-            def position(entry_id: int) -> int | None:
-                try:
-                    return document.row_of(entry_id) + 1
-                except KeyError:
-                    return None
-
-            self.model.set_findings(self.validator.findings(), position)
+            self.model.set_findings(self.validator.findings(), _positions(document))
         self._expand_again()
         counts = self.model.counts()
         self.summary.setText(f"{plural(counts[Severity.ERROR], 'error')}, "
@@ -172,7 +202,7 @@ class IssuesPanel(QWidget):
         """Ask for the fixes of the selected findings."""
         fixable = [f for f in self.selected_findings() if self._fixable(f)]
         if fixable:
-            self.fix_requested.emit(fixable, f"Quick fix ({len(fixable)})")
+            self._request(fixable, f"Quick fix ({len(fixable)})")
 
     def fix_all_of_kind(self) -> None:
         """Ask for the fix of every finding with the selected finding's code."""
@@ -182,12 +212,31 @@ class IssuesPanel(QWidget):
         code = selected[0].code
         fixable = [f for f in self.model.findings() if f.code == code and self._fixable(f)]
         if fixable:
-            self.fix_requested.emit(fixable, f"Fix all {code} ({len(fixable)})")
+            self._request(fixable, f"Fix all {code} ({len(fixable)})")
+
+    def _request(self, fixable: list[Finding], text: str) -> None:
+        """Ask for the fixes of ``fixable`` (grouped by file when several files are shown)."""
+        if self.files is None:
+            self.fix_requested.emit(fixable, text)
+            return
+        groups: dict[int, list[Finding]] = {}
+        for finding in fixable:
+            number = self.model.file_of(finding)
+            if number is not None:
+                groups.setdefault(number, []).append(finding)
+        self.files_fix_requested.emit(
+            [(self.files[number][1], found) for number, found in sorted(groups.items())], text)
 
     def _double_clicked(self, index: QModelIndex) -> None:
         findings = self.model.findings_at(index)
-        if len(findings) == 1:  # a group's row opens (QTreeView does that) rather than jumps
-            self.jump_requested.emit(findings[0].entry, findings[0].field)
+        if len(findings) != 1:  # a group's row opens (QTreeView does that) rather than jumps
+            return
+        finding = findings[0]
+        number = self.model.file_of(finding)
+        if self.files is not None and number is not None:
+            self.file_jump_requested.emit(self.files[number][1], finding.entry, finding.field)
+            return
+        self.jump_requested.emit(finding.entry, finding.field)
 
     def keyPressEvent(self, event: object) -> None:
         """Enter jumps like a double-click, or opens or closes a group (overrides
@@ -202,3 +251,14 @@ class IssuesPanel(QWidget):
                 self._double_clicked(index)
                 return
         super().keyPressEvent(event)  # type: ignore[arg-type]
+
+
+def _positions(document: SitemapDocument) -> Callable[[int], int | None]:
+    """Entry id to 1-based row in ``document`` (``None`` once the entry is gone)."""
+    def position(entry_id: int) -> int | None:
+        try:
+            return document.row_of(entry_id) + 1
+        except KeyError:
+            return None
+
+    return position

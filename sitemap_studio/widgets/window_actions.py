@@ -237,13 +237,18 @@ class WindowActions:
             action.setEnabled(editable and selected)
         self.copy.setEnabled(selected)
         self.select_all.setEnabled(state is not None)
+        if window.all_view.shown:  # the files' own actions wait for their own view
+            every = window.all_view.editable()
+            self.find_replace.setEnabled(every)
+            self.bulk_edit.setEnabled(every and bool(window.all_table.selected_rows()))
 
     def _set_profile(self, profile: Profile) -> None:
         self.window.session.set_profile(profile)
         self.window.show_message(f"Validating by {PROFILE_TITLES[profile]}\N{HORIZONTAL ELLIPSIS}")
 
     def _focus_filter(self) -> None:
-        edit = self.window.entry_table.filter_edit
+        window = self.window
+        edit = (window.all_table if window.all_view.shown else window.entry_table).filter_edit
         edit.setFocus()
         edit.selectAll()
 
