@@ -16,7 +16,8 @@ import sys
 
 #: First arguments that select the command-line interface instead of the GUI.
 HEADLESS_FIRST_ARGS = frozenset(
-    {"info", "convert", "validate", "export", "kit", "audit", "--version", "-V", "--help", "-h"}
+    {"info", "convert", "validate", "export", "kit", "audit", "diff", "--version", "-V", "--help",
+     "-h"}
 )
 
 

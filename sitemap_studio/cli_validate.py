@@ -8,10 +8,11 @@ import sys
 from typing import Any
 
 from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.finding_groups import FindingGroup, group_findings
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 from sitemap_studio.core.validation.registry import Profile
 from sitemap_studio.core.workspace import is_project_path, open_workspace
@@ -26,7 +27,9 @@ def add_parser(commands: Any) -> None:
         description="Validate each FILE (sitemaps, indexes, text lists, robots.txt, or a "
                     ".sitemapproj project) and print one line per finding: "
                     "FILE:LINE:COLUMN: severity code: message (LINE and COLUMN are left out "
-                    "when a finding concerns the whole file). Files given together are "
+                    "when a finding concerns the whole file). A cause repeated on several "
+                    "entries is printed once, at its first place, with the count and the "
+                    "first lines (--every-finding prints each). Files given together are "
                     "checked together: hreflang reciprocity and index-of-index rules span "
                     "them. Exit 0 when there is no error, 1 when there are errors, 2 when a "
                     "file cannot be read.")
@@ -39,6 +42,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--site-url", metavar="URL",
                         help="the site every URL must belong to (default: the project's "
                              "site URL, else the host most URLs share)")
+    parser.add_argument("--every-finding", action="store_true",
+                        help="text output: one line per finding, also when many entries "
+                             "share a cause (JSON always lists each finding)")
 
 
 def run(args: argparse.Namespace, limits: Limits) -> int:
@@ -70,14 +76,16 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
             unreadable.append((path, exc.with_path(path)))
             order.append(unreadable[-1])
     validators = ProjectValidator(members, Profile(args.profile), site_url).run().validators
-    results = [(member, validators[member.key]) for member in members]
+    # Each file's findings are gathered once, for the output and for the exit status.
+    findings = {member.key: validators[member.key].findings() for member in members}
     if args.format == "json":
-        _print_json(order, validators)
+        _print_json(order, findings)
     else:
-        _print_text(order, validators)
+        _print_text(order, findings, args.every_finding)
     if unreadable:
         return EXIT_UNREADABLE
-    errors = any(validator.counts()[Severity.ERROR] for _, validator in results)
+    errors = any(finding.severity is Severity.ERROR
+                 for found in findings.values() for finding in found)
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -90,23 +98,51 @@ def _location(path: str, finding: Finding) -> str:
     return where
 
 
+#: Lines of a group named in its text line.
+LINES_SHOWN = 3
+
+
+def _group_line(path: str, group: FindingGroup) -> str:
+    first = group.first
+    line = f"{_location(path, first)}: {first.severity.value} {first.code}: {first.message}"
+    if len(group) == 1:
+        return line + "\n"
+    lines: list[int] = []
+    for finding in group.findings:
+        if finding.line is not None and finding.line not in lines:
+            lines.append(finding.line)
+            if len(lines) > LINES_SHOWN:
+                break
+    count = (plural(len(group), "entry", "entries") if first.entry is not None
+             else plural(len(group), "finding"))
+    if not lines:
+        return f"{line} ({count})\n"
+    more = len(lines) > LINES_SHOWN
+    shown = ", ".join(map(str, lines[:LINES_SHOWN])) + (", \u2026" if more else "")
+    at = "first at" if more else "at"
+    return f"{line} ({count}; {at} line{'s' if len(lines) > 1 else ''} {shown})\n"
+
+
 def _print_text(order: list[Member | tuple[str, SitemapError]],
-                validators: dict[str, DocumentValidator]) -> None:
+                findings: dict[str, list[Finding]], every_finding: bool) -> None:
     for item in order:
         if not isinstance(item, Member):
             sys.stdout.flush()
             print(item[1].located(), file=sys.stderr, flush=True)
             continue
-        lines = [f"{_location(item.key, finding)}: {finding.severity.value} "
-                 f"{finding.code}: {finding.message}\n"
-                 for finding in validators[item.key].findings()]
+        found = findings[item.key]
+        if every_finding:
+            lines = [f"{_location(item.key, finding)}: {finding.severity.value} "
+                     f"{finding.code}: {finding.message}\n" for finding in found]
+        else:
+            lines = [_group_line(item.key, group) for group in group_findings(found)]
         # One write per file, not one print per finding: a file with 100,000 findings
         # spent as long printing them as finding them.
         sys.stdout.write("".join(lines))
 
 
 def _print_json(order: list[Member | tuple[str, SitemapError]],
-                validators: dict[str, DocumentValidator]) -> None:
+                findings: dict[str, list[Finding]]) -> None:
     files: list[dict[str, Any]] = []
     for item in order:
         if not isinstance(item, Member):
@@ -116,7 +152,7 @@ def _print_json(order: list[Member | tuple[str, SitemapError]],
             continue
         document = item.document
         issues = []
-        for finding in validators[item.key].findings():
+        for finding in findings[item.key]:
             entry = None
             if finding.entry is not None:
                 try:

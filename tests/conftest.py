@@ -1,4 +1,4 @@
-"""Shared test set-up: Qt runs offscreen, and fixtures find the shared test data."""
+"""Shared test set-up: Qt runs offscreen, and fixtures find the test data (ours and ../shared)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.shared_data import (
+    CORPUS_SOURCES,
+    HOSTILE_SOURCES,
+    SHARED_DIR,
+    DataSources,
+    running_in_ci,
+)
+from helpers.xsd_oracle import (
+    RECORD_VARIABLE,
+    ProfileOracle,
+    RecordedOracle,
+    XsdOracle,
+    build_oracle,
+    read_verdicts,
+)
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -21,22 +35,6 @@ if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DIR = REPO_ROOT.parent / "shared"
-
-
-def running_in_ci() -> bool:
-    """Whether the CI variable is set (to anything non-empty)."""
-    return bool(os.environ.get("CI"))
-
-
-def require_dir(path: Path, what: str) -> Path:
-    """Return ``path`` if it is a directory; otherwise skip, or fail when running in CI."""
-    if path.is_dir():
-        return path
-    message = f"{what} not found at {path}: the shared test data must sit beside the repository"
-    if running_in_ci():
-        pytest.fail(f"{message} (CI is set, so this is an error, not a skip)", pytrace=False)
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")
@@ -46,34 +44,62 @@ def repo_root() -> Path:
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """``../shared`` beside the repository (skipped when missing, an error in CI)."""
-    return require_dir(SHARED_DIR, "../shared")
+def data_sources(tmp_path_factory: pytest.TempPathFactory) -> DataSources:
+    """Each source's hostile inputs and corpus (see helpers/shared_data.py)."""
+    return DataSources(tmp_path_factory)
+
+
+@pytest.fixture(scope="session", params=HOSTILE_SOURCES)
+def hostile_dir(request: pytest.FixtureRequest, data_sources: DataSources) -> Path:
+    """The hostile inputs of each source (ours, and ``../shared/hostile`` when there)."""
+    return data_sources.hostile(request.param)
+
+
+@pytest.fixture(scope="session", params=CORPUS_SOURCES)
+def corpus_dir(request: pytest.FixtureRequest, data_sources: DataSources) -> Path:
+    """The corpus of each source (``tests/corpus``, and ``../shared/corpus/real`` when there)."""
+    return data_sources.corpus(request.param)
+
+
+def official_schemas(factory: pytest.TempPathFactory) -> XsdOracle | None:
+    """The official XSDs from ``../shared/schemas``; None when missing (an error in CI)."""
+    schemas = SHARED_DIR / "schemas"
+    if (schemas / "sitemap.xsd").is_file():
+        return build_oracle(schemas, factory.mktemp("xsd-oracle"))
+    if running_in_ci():
+        pytest.fail(f"the XSDs are missing from {schemas} (CI is set)", pytrace=False)
+    return None
 
 
 @pytest.fixture(scope="session")
-def hostile_dir(shared_dir: Path) -> Path:
-    """The hostile inputs, ``../shared/hostile``, with their EXPECT files."""
-    return require_dir(shared_dir / "hostile", "../shared/hostile")
+def official_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
+    """The official XSDs alone, for tests of documents made up as they run (Hypothesis):
+    skipped without ``../shared/schemas`` (an error when CI is set)."""
+    oracle = official_schemas(tmp_path_factory)
+    if oracle is None:
+        pytest.skip("the official XSDs (../shared/schemas) judge generated documents; "
+                    "the project may not carry them")
+    return oracle
 
 
 @pytest.fixture(scope="session")
-def corpus_dir(shared_dir: Path) -> Path:
-    """Real-world sitemaps, ``../shared/corpus/real``, with their MANIFEST.tsv."""
-    return require_dir(shared_dir / "corpus" / "real", "../shared/corpus/real")
+def core_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> XsdOracle | ProfileOracle:
+    """What every file the editor writes must pass: the official XSDs, or without
+    ``../shared`` the strict-XSD profile, which the differential tests hold to them."""
+    return official_schemas(tmp_path_factory) or ProfileOracle()
 
 
 @pytest.fixture(scope="session")
-def core_xsd_oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    """Validates urlsets and indexes against the shared XSDs (what every written file must pass).
-
-    Skipped when ``../shared`` is missing (an error when CI is set, through
-    ``shared_dir``); an error when ``../shared`` lacks the schemas.
-    """
-    schemas = shared_dir / "schemas"
-    if not (schemas / "sitemap.xsd").is_file():
-        pytest.fail(f"the XSDs are missing from {schemas}", pytrace=False)
-    return build_oracle(schemas, tmp_path_factory.mktemp("core-xsd-oracle"))
+def fixed_xsd_oracle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RecordedOracle]:
+    """The official XSDs' verdicts on fixed documents: live and checked against the record
+    with ``../shared``, as recorded without it (see helpers/xsd_oracle.py)."""
+    oracle = RecordedOracle(official_schemas(tmp_path_factory), read_verdicts(),
+                            record=os.environ.get(RECORD_VARIABLE) == "1")
+    if oracle.record and oracle.official is None:
+        pytest.fail(f"{RECORD_VARIABLE}=1 needs ../shared/schemas", pytrace=False)
+    yield oracle
+    if oracle.record:
+        oracle.save()
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,5 @@
-"""The shared test data sits beside the repository (a skip when missing, an error in CI)."""
+"""The test data is there: our own always; the shared data beside the repository when present
+(each source is a case of ``hostile_dir``/``corpus_dir``; a missing shared folder fails in CI)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,6 @@ def test_hostile_inputs_are_there(hostile_dir: Path) -> None:
     assert any(hostile_dir.glob("*.xml"))
 
 
-def test_real_corpus_is_there(corpus_dir: Path) -> None:
+def test_corpus_is_there(corpus_dir: Path) -> None:
     assert (corpus_dir / "MANIFEST.tsv").is_file()
     assert any(corpus_dir.glob("*.xml"))

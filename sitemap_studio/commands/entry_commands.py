@@ -306,14 +306,12 @@ def apply_plan(stack: QUndoStack, document: SitemapDocument, entries: Sequence[E
     return edit_entries(stack, document, entries, text, merge_id=NEVER_MERGE, on_error=on_error)
 
 
-def apply_quick_fixes(stack: QUndoStack, document: SitemapDocument, findings: Iterable[Finding],
-                      text: str, *, on_error: ErrorHandler | None = None) -> int:
-    """Apply the fixes of ``findings`` as one undoable step; returns how many entries changed.
+def fixed_entries(document: SitemapDocument, findings: Iterable[Finding]) -> list[Entry]:
+    """The entries of ``document`` that the fixes of ``findings`` change, fixed, in row order.
 
     Each fix is applied to the entry as it is now; several findings of one
     entry are applied one after the other, in the order given. Findings
     without a fix, without an entry, or whose entry is gone are skipped.
-    Returns 0, pushing nothing, when no entry changes or the core refuses.
     """
     fixes: dict[int, list[Finding]] = {}
     for finding in findings:
@@ -328,6 +326,19 @@ def apply_quick_fixes(stack: QUndoStack, document: SitemapDocument, findings: It
             current = finding.fix.apply(current)
         if current != original or current.raw != original.raw:
             changed.append(replace(current, id=entry_id))
+    return changed
+
+
+def apply_quick_fixes(stack: QUndoStack, document: SitemapDocument, findings: Iterable[Finding],
+                      text: str, *, on_error: ErrorHandler | None = None) -> int:
+    """Apply the fixes of ``findings`` as one undoable step; returns how many entries changed.
+
+    Each fix is applied to the entry as it is now; several findings of one
+    entry are applied one after the other, in the order given. Findings
+    without a fix, without an entry, or whose entry is gone are skipped.
+    Returns 0, pushing nothing, when no entry changes or the core refuses.
+    """
+    changed = fixed_entries(document, findings)
     if not changed:
         return 0
     if not edit_entries(stack, document, changed, text, merge_id=NEVER_MERGE, on_error=on_error):

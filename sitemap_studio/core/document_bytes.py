@@ -13,10 +13,12 @@ entry's bytes.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import methodcaller
 
 from sitemap_studio.core.document_store import RowStore
 from sitemap_studio.core.document_types import DocumentSource, SourceFormat
-from sitemap_studio.core.xml_scan import ABSENT
+from sitemap_studio.core.xml_scan import ABSENT, IN_OBJECT
+from sitemap_studio.core.xml_tokens import XML_WHITESPACE, unescape
 
 
 class DocumentBytes(RowStore):
@@ -61,6 +63,31 @@ class DocumentBytes(RowStore):
         found = list(map(raw.__getitem__, map(slice, begins, self._cols[2 * field_index + 1][
             start:stop])))
         return found if found.count(b"") == begins.count(ABSENT) else None
+
+    def comparison_columns(self) -> tuple[list[str], list[int], list[int]]:
+        """Every row's loc text, a key of its other values, and the rows held as objects.
+
+        The loc is trimmed of XML blanks with its character references
+        resolved; the key hashes the bytes after the loc's text, so two plain
+        entries with equal keys hold the same values besides their loc. Rows
+        held as an :class:`Entry` get ``""`` and ``0``: read them with
+        ``entry_at``. Each column is built by C loops over the offsets, with no
+        Python code per row, so a million rows take a fraction of a second.
+        """
+        raw, cols, count = self._raw, self._cols, len(self._ids)
+        spans = map(slice, cols[0], cols[1])
+        locs = list(map(bytes.decode, map(raw.__getitem__, spans)))
+        locs = list(map(methodcaller("strip", XML_WHITESPACE), locs))
+        if self._has_references and self.source.format in (SourceFormat.XML, SourceFormat.FEED):
+            for row in [row for row, loc in enumerate(locs) if "&" in loc]:
+                locs[row] = unescape(locs[row])
+        keys = list(map(hash, map(raw.__getitem__, map(slice, cols[1], self._end))))
+        objects: list[int] = []
+        if cols[0].count(IN_OBJECT):
+            objects = [row for row in range(count) if cols[0][row] == IN_OBJECT]
+            for row in objects:
+                locs[row], keys[row] = "", 0
+        return locs, keys, objects
 
     @property
     def uncompressed_size(self) -> int:

@@ -27,7 +27,11 @@ from sitemap_studio.core.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.entries import SITEMAP_NS, DocumentKind, Entry
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_bodies import BodyOf, declared_namespaces
-from sitemap_studio.core.export_chunks import Uniques, plain_chunk_dates
+from sitemap_studio.core.export_chunks import (
+    Uniques,
+    all_plain,
+    plain_chunk_dates,
+)
 from sitemap_studio.core.export_files import LOC_HEAD, LOC_TAIL, FileFiller
 from sitemap_studio.core.export_guard import CHANGEFREQS, EntryGuard, ValueJudge
 from sitemap_studio.core.export_hosts import HostPlan, HostTarget
@@ -66,11 +70,13 @@ class EntryFeed:
         self.notes = notes
         self.filler_for = filler_for
         self._fast: tuple[Callable[[str], object], HostTarget] | None = None
+        self._fast_origin: str | None = None
         targets = list(hosts.targets.values())
         if len(targets) == 1 and targets[0].base_path == "/":
             # Plain locations of the one host, written as its origin is: no check can fail.
             pattern = re.compile(re.escape(targets[0].origin) + PLAIN_PATH)
             self._fast = (pattern.match, targets[0])
+            self._fast_origin = targets[0].origin
         self.uniques = Uniques()
         self.judge = ValueJudge()
         self.codec = XmlCodec(namespaces, SITEMAP_NS, "", DocumentKind.URLSET,
@@ -92,6 +98,10 @@ class EntryFeed:
                 check(cancel)
                 stop = min(first + CHECK_EVERY, len(doc))
                 locs = doc.column_texts(0, first, stop)
+                origin = self._fast_origin
+                if (origin is not None and all_plain(locs, origin)) or all_plain(locs):
+                    hashes.extend(map(hash, locs))  # no None: all_plain says so
+                    continue
                 quick = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
                          and plain(text) is not None for text in locs]
                 hashes.extend(hash(text) for text, ok in zip(locs, quick, strict=True) if ok)
@@ -133,6 +143,9 @@ class EntryFeed:
                 self._text_row(doc, first + offset, text)
             return
         match, target = fast
+        if not self.uniques.repeats and all_plain(locs, self._fast_origin):
+            self._bulk_locs(doc, first, self.filler_for(target), locs)  # type: ignore[arg-type]
+            return
         plain = [text is not None and LOC_MIN_LENGTH <= len(text) <= LOC_MAX_LENGTH
                  and match(text) is not None for text in locs]
         is_first = self.uniques.first
@@ -226,7 +239,8 @@ class EntryFeed:
     def _whole_chunk(self, doc: SitemapDocument, first: int, stop: int, locs: list[str | None],
                      body_of: BodyOf, fast: tuple[Callable[[str], object], HostTarget]) -> bool:
         """Copy rows ``first:stop`` in bulk when all are plain and valid; whether it did."""
-        dates = plain_chunk_dates(doc, first, stop, locs, fast[0], self.judge)
+        assert self._fast_origin is not None  # set with _fast
+        dates = plain_chunk_dates(doc, first, stop, locs, self._fast_origin, self.judge)
         if dates is None:
             return False
         rows: range | list[int] = range(first, stop)

@@ -35,8 +35,10 @@ LOC_MAX_LENGTH = 2048
 
 #: A location written the common way: nothing to resolve, encode or check further.
 #: What may follow the host of such a location: a path and query of plain characters.
-PLAIN_PATH = r"(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?\Z"
-PLAIN_LOC = re.compile(r"(https?://[a-z0-9][a-z0-9.\-]*)" + PLAIN_PATH)
+PLAIN_PATH_TEXT = r"(?:/[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?"
+PLAIN_PATH = PLAIN_PATH_TEXT + r"\Z"
+PLAIN_HOST_TEXT = r"(https?://[a-z0-9][a-z0-9.\-]*)"
+PLAIN_LOC = re.compile(PLAIN_HOST_TEXT + PLAIN_PATH)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 # Why a location is left out (the keys of the report's counts).
@@ -164,8 +166,10 @@ __all__ = [
     "NOT_HTTP",
     "NO_HOST",
     "NO_LOC",
+    "PLAIN_HOST_TEXT",
     "PLAIN_LOC",
     "PLAIN_PATH",
+    "PLAIN_PATH_TEXT",
     "RELATIVE",
     "TOO_LONG",
     "TOO_SHORT",

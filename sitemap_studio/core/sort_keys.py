@@ -22,7 +22,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from itertools import compress, repeat
-from operator import add, eq, is_, sub
+from operator import add, eq, is_, lt, sub
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES
@@ -228,11 +228,17 @@ def location_keys(document: SitemapDocument, prefix: bytes,
     total = len(document)
     begins, ends = offsets(document, 0)
     skip = len(prefix)
+    # Rows without offsets (absent, or held as an Entry) are read as text below; their
+    # slices must be empty meanwhile, not most of the file (negative ends count from its end).
+    unplaced = list(compress(range(total), map(lt, begins, repeat(0))))
+    if unplaced:
+        ends = array(ends.typecode, ends)  # a copy: the document's own is never written
+        for row in unplaced:
+            ends[row] = begins[row] + skip
     keys: list[bytes | None] = list(map(raw.__getitem__, map(
         slice, map(add, begins, repeat(skip)), ends)))
     special = set(flagged_rows(flags, 0, total))
-    if -1 in begins:
-        special.update(compress(range(total), map(eq, begins, repeat(-1))))
+    special.update(unplaced)
     last = bytes(map(raw.__getitem__, map(sub, ends, repeat(1))))
     special.update(found.start() for found in _BLANK.finditer(last))
     for row in special:
@@ -270,11 +276,13 @@ def order_by_keys(rows: Sequence[int], keys: array[float], descending: bool,
 def order_by_text(rows: Sequence[int], lookup: Callable[[int], object],
                   descending: bool) -> array[int]:
     """``rows`` sorted stably by ``lookup(row)`` (texts or bytes); ``None`` keys last."""
+    present: Sequence[int]
+    absent: list[int]
     if any(map(is_, map(lookup, rows), repeat(None))):
         present = [row for row in rows if lookup(row) is not None]
         absent = [row for row in rows if lookup(row) is None]
-    else:
-        present, absent = list(rows), []
+    else:  # sorted copies the rows itself
+        present, absent = rows, []
     order = array("q", sorted(present, key=lookup, reverse=descending))  # type: ignore[arg-type]
     order.extend(absent)
     return order

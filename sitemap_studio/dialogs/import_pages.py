@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QTableView,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from sitemap_studio.core.import_plan import POLICY_TITLES, DuplicatePolicy
 from sitemap_studio.core.import_request import ImportTarget, new_name_problem
 from sitemap_studio.core.import_sources import AUTO, DOCUMENT, TABLE, ImportBatch
-from sitemap_studio.qt_models.findings_model import FindingsModel
+from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 
 FILE, CLIPBOARD, LIVE = "file", "clipboard", "live"
 READ_AS = ((AUTO, "Detect by content"), (TABLE, "A table (CSV or TSV)"),
@@ -152,14 +152,13 @@ class OptionsPage(QWidget):
         self.batch: ImportBatch | None = None
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
-        self.problems_model = FindingsModel(self)
-        self.problems_view = QTableView()
+        self.problems_model = FindingGroupsModel(self)  # a note on many rows is one line
+        self.problems_view = QTreeView()
         self.problems_view.setModel(self.problems_model)
         self.problems_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.problems_view.verticalHeader().hide()
-        self.problems_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
-        self.problems_view.horizontalHeader().setStretchLastSection(True)
+        self.problems_view.setUniformRowHeights(True)
+        self.problems_view.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.problems_view.header().setStretchLastSection(True)
         for column in (1, 3):  # entry position and field: not meaningful before the import
             self.problems_view.hideColumn(column)
 

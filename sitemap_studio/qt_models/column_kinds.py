@@ -17,8 +17,12 @@ from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS
 URLSET = "urlset"
 INDEX = "index"
 TEXT = "text"
+#: The *All entries* table: the protocol columns and the file's name (each file's own
+#: table has the extension counts; here they would squeeze the locations).
+ALL = "all"
 
-_COLUMNS_OF = {URLSET: tuple(range(AUDIT_COLUMN)), INDEX: (0, 1), TEXT: (0,)}
+_COLUMNS_OF = {URLSET: tuple(range(AUDIT_COLUMN)), INDEX: (0, 1), TEXT: (0,),
+               ALL: (0, 1, 2, 3, len(COLUMNS))}
 #: The audit's columns (Status, Verdict, Final URL), shown once a document has results.
 AUDIT_COLUMNS = tuple(range(AUDIT_COLUMN, len(COLUMNS)))
 

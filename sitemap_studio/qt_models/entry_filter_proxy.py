@@ -21,7 +21,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -98,8 +98,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
 
     def setSourceModel(self, model: QAbstractItemModel | None) -> None:
         """Show ``model``, an :class:`EntryTableModel` (overrides ``setSourceModel``)."""
-        if model is not None and not isinstance(model, EntryTableModel):
-            raise TypeError("EntryFilterProxy shows an EntryTableModel")
+        self._check_source(model)
         self.beginResetModel()
         if self._table is not None:
             for signal, slot in self._source_signals(self._table):
@@ -109,24 +108,42 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
             self._index = None
         self._warm_timer.stop()
         self._warm_up = None
-        self._table = model
+        # _check_source vouched for it: an EntryTableModel, or a subclass's source with the
+        # same cell interface (cell_data, cell_flags, rowCount, headerData)
+        table = self._table = cast("EntryTableModel | None", model)
         super().setSourceModel(model)  # type: ignore[arg-type]  # None detaches
-        if model is not None:
-            for signal, slot in self._source_signals(model):
+        if table is not None:
+            for signal, slot in self._source_signals(table):
                 signal.connect(slot)
-            self._index = EntryIndex(model.document)
+            self._open_index(table)
         self._set_mapping(*self._computed())
         self.endResetModel()
         self._emit_counts()
-        if model is not None and len(model.document) >= WARM_UP_ROWS:
+        if model is not None and model.rowCount() >= WARM_UP_ROWS:
             self.warm_up()
+
+    def _check_source(self, model: QAbstractItemModel | None) -> None:
+        """Raise ``TypeError`` for a source this proxy cannot show."""
+        if model is not None and not isinstance(model, EntryTableModel):
+            raise TypeError("EntryFilterProxy shows an EntryTableModel")
+
+    def _open_index(self, model: EntryTableModel) -> None:
+        """Build the core index that sorts and filters ``model``'s rows."""
+        self._index = EntryIndex(model.document)
+
+    def _warm_steps(self) -> Iterator[None] | None:
+        """The steps of the idle-time warm-up, or ``None`` when there is nothing to warm."""
+        if self._index is None:
+            return None
+        return self._index.warm_up(columns=(1,), filter_column=0)
 
     def warm_up(self) -> None:
         """Compute lastmod keys and the location filter's flags in idle time, a slice per
         event-loop pass, so the first sort and keystroke do not pay for them."""
-        if self._index is None:
+        steps = self._warm_steps()
+        if steps is None:
             return
-        self._warm_up = self._index.warm_up(columns=(1,), filter_column=0)
+        self._warm_up = steps
         self._warm_timer.start()
 
     def _warm_step(self) -> None:
@@ -206,7 +223,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
                 except ValueError:
                     return -1
             assert self._table is not None
-            inverse = self._inverse = row_mapping.inverse_of(rows, len(self._table.document))
+            inverse = self._inverse = row_mapping.inverse_of(rows, self._table.rowCount())
         return inverse[source_row] if 0 <= source_row < len(inverse) else -1
 
     @staticmethod
@@ -269,7 +286,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         if (regex or self._regex or case_sensitive != self._case_sensitive or not self._text
                 or self._only_findings or self._rows is None or not self._ascending):
             return None
-        if self._table is None or len(self._rows) * 4 > len(self._table.document):
+        if self._table is None or len(self._rows) * 4 > self._table.rowCount():
             return None  # searching all rows is as fast
         grown = self._text in text if case_sensitive else self._text.lower() in text.lower()
         return self._rows if grown else None
@@ -325,7 +342,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
             if row >= len(rows):
                 return None
             row = rows[row]
-        elif row >= len(table.document):
+        elif row >= table.rowCount():
             return None
         return table.cell_data(row, index.column(), role)
 
@@ -339,7 +356,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
             if row >= len(rows):
                 return Qt.ItemFlag.NoItemFlags
             row = rows[row]
-        elif row >= len(table.document):
+        elif row >= table.rowCount():
             return Qt.ItemFlag.NoItemFlags
         return table.cell_flags(row, index.column())
 

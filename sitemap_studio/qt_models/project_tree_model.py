@@ -20,10 +20,16 @@ HEADERS = ("File", "Entries", "Errors", "Warnings")
 _HEADER_ICONS = {2: Severity.ERROR, 3: Severity.WARNING}
 #: Internal id of the project node; items use their position + 1.
 _PROJECT = 0
+#: Internal id of the *All entries* node, the project's sibling below it.
+_ALL = 1 << 30
+ALL_ENTRIES = "All entries"
 
 
 class ProjectTreeModel(QAbstractItemModel):
     """Two levels: the project, then its index and sitemaps (or one lone file on top).
+
+    A project also gets an *All entries* node below it: every entry of its
+    sitemaps in one table.
 
     ``validator_of`` gives the validator of a workspace item, once it has one;
     call :meth:`refresh_item` when an item's findings or entries change.
@@ -35,12 +41,16 @@ class ProjectTreeModel(QAbstractItemModel):
         self._workspace: Workspace | None = None
         self._items: list[WorkspaceItem] = []
         self._validator_of = validator_of or (lambda item: None)
+        #: Findings counted per item (by id), until :meth:`refresh_item` says they changed:
+        #: a paint asks for them per cell and role, and counting is linear in the findings.
+        self._counted: dict[int, tuple[DocumentValidator, int, int]] = {}
 
     # ----------------------------------------------------------------- content
 
     def set_workspace(self, workspace: Workspace | None) -> None:
         """Show ``workspace`` (or nothing)."""
         self.beginResetModel()
+        self._counted.clear()
         self._workspace = workspace
         self._items = list(workspace.items) if workspace else []
         self.endResetModel()
@@ -56,6 +66,7 @@ class ProjectTreeModel(QAbstractItemModel):
 
     def refresh_item(self, item: WorkspaceItem) -> None:
         """Repaint an item's counts and badge, and the project's totals above it."""
+        self._counted.pop(id(item), None)
         index = self.index_of(item)
         if index.isValid():
             self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
@@ -65,12 +76,22 @@ class ProjectTreeModel(QAbstractItemModel):
         if self._has_project_node():
             project = self._parent_index()
             self.dataChanged.emit(project, project.siblingAtColumn(len(HEADERS) - 1))
+            every = self.all_entries_index()
+            self.dataChanged.emit(every, every.siblingAtColumn(len(HEADERS) - 1))
 
     def item(self, index: ModelIndex) -> WorkspaceItem | None:
-        """The workspace item at ``index`` (``None`` for the project node)."""
-        if not index.isValid() or index.internalId() == _PROJECT:
+        """The workspace item at ``index`` (``None`` for the project and *All entries*)."""
+        if not index.isValid() or index.internalId() in (_PROJECT, _ALL):
             return None
         return self._items[index.internalId() - 1]
+
+    def is_all_entries(self, index: ModelIndex) -> bool:
+        """Whether ``index`` is the *All entries* node."""
+        return index.isValid() and index.internalId() == _ALL
+
+    def all_entries_index(self) -> QModelIndex:
+        """The *All entries* node (invalid without a project)."""
+        return self.createIndex(1, 0, _ALL) if self._has_project_node() else QModelIndex()
 
     def index_of(self, item: WorkspaceItem) -> QModelIndex:
         """Where ``item`` is shown."""
@@ -92,12 +113,12 @@ class ProjectTreeModel(QAbstractItemModel):
         if not self.hasIndex(row, column, parent):
             return QModelIndex()
         if not parent.isValid() and self._has_project_node():
-            return self.createIndex(row, column, _PROJECT)
+            return self.createIndex(row, column, _ALL if row == 1 else _PROJECT)
         return self.createIndex(row, column, row + 1)
 
     def parent(self, index: ModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         """Parent of an index (overrides ``QAbstractItemModel.parent``)."""
-        if not index.isValid() or index.internalId() == _PROJECT:
+        if not index.isValid() or index.internalId() in (_PROJECT, _ALL):
             return QModelIndex()
         return self._parent_index()
 
@@ -106,7 +127,7 @@ class ProjectTreeModel(QAbstractItemModel):
         if parent.column() > 0:
             return 0
         if not parent.isValid():
-            return 1 if self._has_project_node() else len(self._items)
+            return 2 if self._has_project_node() else len(self._items)
         if parent.internalId() == _PROJECT:
             return len(self._items)
         return 0
@@ -133,6 +154,8 @@ class ProjectTreeModel(QAbstractItemModel):
         """Names, counts and badges (overrides ``QAbstractItemModel.data``)."""
         if not index.isValid():
             return None
+        if index.internalId() == _ALL:
+            return self._all_data(index.column(), role)
         item = self.item(index)
         if item is None:
             return self._project_data(index.column(), role)
@@ -164,6 +187,19 @@ class ProjectTreeModel(QAbstractItemModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def _all_data(self, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and column == 0:
+            return ALL_ENTRIES
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "Every entry of every sitemap of the project, in one table"
+        if role == Qt.ItemDataRole.DisplayRole and column == 1:
+            entries = sum(len(item.document) for item in self._items
+                          if item.role == "sitemap" and item.document is not None)
+            return f"{entries:,}"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
     def _pending(self) -> bool:
         """Whether a readable file has not been validated yet (its counts are unknown)."""
         return any(item.document is not None and self._validator_of(item) is None
@@ -174,8 +210,12 @@ class ProjectTreeModel(QAbstractItemModel):
         validator = self._validator_of(item)
         if validator is None:
             return entries, 0, 0
-        counts = validator.counts()
-        return entries, counts[Severity.ERROR], counts[Severity.WARNING]
+        known = self._counted.get(id(item))
+        if known is None or known[0] is not validator:
+            counts = validator.counts()
+            known = self._counted[id(item)] = (validator, counts[Severity.ERROR],
+                                               counts[Severity.WARNING])
+        return entries, known[1], known[2]
 
     def _item_data(self, item: WorkspaceItem, column: int, role: int) -> Any:
         validator = self._validator_of(item)

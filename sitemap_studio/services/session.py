@@ -94,6 +94,8 @@ class Session(QObject):
         super().__init__(parent)
         self.runner = runner
         self.undo_group = QUndoGroup(self)
+        #: The *All entries* view's steps, each undoing edits on several files' stacks.
+        self.all_stack = QUndoStack(self.undo_group)
         self.loads = LoadService(runner, parent=self)
         self.validations = ValidationService(runner, parent=self)
         self.saves = SaveService(runner, parent=self)
@@ -138,6 +140,7 @@ class Session(QObject):
     def close_all(self) -> None:
         """Forget every open document (the caller asked about unsaved edits first)."""
         self.validations.cancel()
+        self.all_stack.clear()
         for state in self.states.values():
             self.journal.discard(state.document)
             self.journal.forget(state.document)

@@ -152,6 +152,9 @@ class EditOperations(QObject):
         """Set changefreq, priority or lastmod of every selected entry, as one step."""
         from sitemap_studio.dialogs.bulk_edit_dialog import BulkEditDialog
 
+        if self.window.all_view.shown:
+            self.window.all_view.bulk_edit()
+            return
         state = self.state
         ids = self.window.entry_table.selected_ids()
         if state is None or not ids:
@@ -175,6 +178,9 @@ class EditOperations(QObject):
         """Find and replace in the locations, with a preview; one undoable step."""
         from sitemap_studio.dialogs.find_replace_dialog import FindReplaceDialog
 
+        if self.window.all_view.shown:
+            self.window.all_view.find_replace()
+            return
         state = self.state
         if state is None:
             return
@@ -209,19 +215,28 @@ class EditOperations(QObject):
         if state is None:
             self.window.show_message("Wait for validation to finish before fixing")
             return
-        if any(f.fix is None and f.code == LOC_NOT_ABSOLUTE for f in findings):
-            site = self.site_url_for_fixes()
-            if site is None:
-                self.window.show_message("Nothing changed: the fix needs the site URL")
-                return
-            fix = make_absolute_fix(site)
-            findings = [replace(f, fix=fix) if f.fix is None and f.code == LOC_NOT_ABSOLUTE
-                        else f for f in findings]
+        resolved = self.with_context_fixes(findings)
+        if resolved is None:
+            return
+        findings = resolved
         changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
                                                    on_error=self._refused)
         self.window.show_message(f"Fixed {plural(changed, 'entry', 'entries')}" if changed
                                  else "The fix changed nothing")
 
+
+    def with_context_fixes(self, findings: list[Finding]) -> list[Finding] | None:
+        """``findings`` with the fixes only the window can build (asking for the site URL
+        when one needs it); ``None``, saying why, when the user gives none."""
+        if not any(f.fix is None and f.code == LOC_NOT_ABSOLUTE for f in findings):
+            return findings
+        site = self.site_url_for_fixes()
+        if site is None:
+            self.window.show_message("Nothing changed: the fix needs the site URL")
+            return None
+        fix = make_absolute_fix(site)
+        return [replace(f, fix=fix) if f.fix is None and f.code == LOC_NOT_ABSOLUTE else f
+                for f in findings]
 
     def site_url_for_fixes(self) -> str | None:
         """The project's site URL; without one, the user's answer (asked once per workspace)."""

@@ -40,10 +40,12 @@ class EntryTable(QWidget):
     selection_changed = Signal(int)
     counts_changed = Signal(int, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *,
+                 proxy: EntryFilterProxy | None = None) -> None:
         super().__init__(parent)
         self.model: EntryTableModel | None = None
-        self.proxy = EntryFilterProxy(self)
+        self.proxy = proxy or EntryFilterProxy()
+        self.proxy.setParent(self)
         self.proxy.counts_changed.connect(self.counts_changed)
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
@@ -187,6 +189,11 @@ class EntryTable(QWidget):
             row = self.model.document.row_of(entry_id)
         except KeyError:
             return False
+        return self.show_source_row(row, field)
+
+    def show_source_row(self, row: int, field: str | None = None) -> bool:
+        """Make source ``row`` current and visible at ``field``'s column, clearing the filter
+        when it hides the row; False when it stays hidden."""
         proxy_row = self.proxy.proxy_row(row)
         if proxy_row < 0:
             self.filter_edit.clear()

@@ -34,7 +34,10 @@ from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 from sitemap_studio.services.session import DocumentState, Session
 from sitemap_studio.settings import AppSettings
 from sitemap_studio.widgets import prompts
+from sitemap_studio.widgets.all_entries_table import AllEntriesTable
+from sitemap_studio.widgets.all_entries_view import AllEntriesView
 from sitemap_studio.widgets.audit_operations import AuditOperations
+from sitemap_studio.widgets.compare_operations import CompareOperations
 from sitemap_studio.widgets.detail_pane import DetailPane
 from sitemap_studio.widgets.edit_operations import EditOperations
 from sitemap_studio.widgets.entry_table import EntryTable
@@ -81,8 +84,10 @@ class MainWindow(QMainWindow):
         self.edits = EditOperations(self)
         self.publish = PublishOperations(self)
         self.imports = ImportOperations(self)
+        self.compares = CompareOperations(self)
         self.starts = StartOperations(self)
         self.audits = AuditOperations(self)
+        self.all_view = AllEntriesView(self)
         self.window_actions = WindowActions(self)
         self.welcome = WelcomePage.install(self)
         self.entry_table.selection_changed.connect(
@@ -114,6 +119,11 @@ class MainWindow(QMainWindow):
         self.project_view.selectionModel().currentChanged.connect(self._tree_current_changed)
         self.entry_table = EntryTable()
         self.entry_table.columns.settings = self.settings
+        self.all_table = AllEntriesTable()
+        self.all_table.columns.settings = self.settings
+        self.centre_stack = QStackedWidget()
+        self.centre_stack.addWidget(self.entry_table)
+        self.centre_stack.addWidget(self.all_table)
         self.issues_panel = IssuesPanel()
         self.detail_pane = DetailPane()
         self.detail_pane.setObjectName("detail_pane")
@@ -122,7 +132,7 @@ class MainWindow(QMainWindow):
         self.issues_panel.setMinimumWidth(240)
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre_splitter")
-        self.centre_splitter.addWidget(self.entry_table)
+        self.centre_splitter.addWidget(self.centre_stack)
         self.centre_splitter.addWidget(self.issues_panel)
         self.centre_splitter.setStretchFactor(0, 3)
         self.centre_splitter.setStretchFactor(1, 1)
@@ -138,6 +148,7 @@ class MainWindow(QMainWindow):
         self.main_splitter.setSizes([320, 1000, 0])
         self.detail_folding = DetailFolding(self.main_splitter)
         self.entry_table.columns.reserve = self.detail_folding.reserve
+        self.all_table.columns.reserve = self.detail_folding.reserve
         self.pages = QStackedWidget()
         self.pages.addWidget(self.main_splitter)
         self.setCentralWidget(self.pages)
@@ -208,6 +219,7 @@ class MainWindow(QMainWindow):
 
     def _opened(self, workspace: Workspace | None) -> None:
         self.pages.setCurrentWidget(self.welcome if workspace is None else self.main_splitter)
+        self.all_view.hide()
         self.show_state(None)
         self.project_model.set_workspace(workspace)
         self.project_view.expandAll()
@@ -217,11 +229,13 @@ class MainWindow(QMainWindow):
         if not self.project_model.index_of(item).isValid():
             self.project_model.add_item(item)
         self.project_view.expandAll()
-        if self.current is None and item.document is not None and item.role == FileRole.SITEMAP:
+        self.all_view.added(self.session.state_for(item))
+        if (self.current is None and not self.all_view.shown and item.document is not None
+                and item.role == FileRole.SITEMAP):
             self.select_item(item)
 
     def _loaded(self, workspace: Workspace) -> None:
-        if self.current is None and workspace.items:
+        if self.current is None and workspace.items and not self.all_view.shown:
             readable = [i for i in workspace.items if i.document is not None]
             first = next((i for i in readable if i.role == FileRole.SITEMAP), None)
             self.select_item(first or workspace.items[0])
@@ -252,10 +266,12 @@ class MainWindow(QMainWindow):
 
     def _validated(self, state: DocumentState) -> None:
         self.project_model.refresh_item(state.item)
+        self.all_view.follow(state)
         if state is self.current:
             self._attach_validator(state)
 
     def _busy_changed(self, state: DocumentState, busy: bool) -> None:
+        self.all_view.follow(state)
         if state is not self.current:
             return
         model = self.entry_table.model
@@ -276,14 +292,20 @@ class MainWindow(QMainWindow):
         self.settings.add_recent(state.path)
         self.window_actions.update_recent()
         self._update_title()
+        self.all_view.refresh()
 
     def _replaced(self, state: DocumentState) -> None:
+        self.all_view.refresh()
         if state is self.current:
             self.show_state(state)
 
     # ------------------------------------------------------------------ showing
 
     def _tree_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if self.project_model.is_all_entries(current):
+            self.all_view.show()
+            self._update_title()
+            return
         item = self.project_model.item(current)
         if item is None:
             return
@@ -297,6 +319,7 @@ class MainWindow(QMainWindow):
 
     def show_state(self, state: DocumentState | None, item: WorkspaceItem | None = None) -> None:
         """Show one document's entries, findings and details (``None``: nothing)."""
+        self.all_view.hide()
         self.current = state
         if state is None:
             self.entry_table.show_model(None)
@@ -387,6 +410,8 @@ class MainWindow(QMainWindow):
         title = workspace.title if workspace is not None else ""
         if self.current is not None and workspace is not None and workspace.project is not None:
             title = f"{self.current.item.name} ({title})"
+        elif self.all_view.shown:
+            title = f"All entries ({title})"
         self.setWindowTitle(f"{title}[*] \N{EM DASH} {APP_NAME}" if title else f"{APP_NAME}[*]")
         self.setWindowModified(bool(self.session.modified_states))
 

@@ -68,6 +68,9 @@ class WindowActions:
         self.export = new("&Export for Upload\N{HORIZONTAL ELLIPSIS}", publish.export, None,
                           "Split, gzip and index the sitemaps into a folder for upload")
         self.export.setShortcut(QKeySequence("Ctrl+E"))
+        self.compare = new("Co&mpare\N{HORIZONTAL ELLIPSIS}", window.compares.compare, None,
+                           "Compare two sitemaps, indexes, URL lists or projects, local or "
+                           "live: URLs added, removed, changed and moved")
         self.submission = new("Su&bmission Kit\N{HORIZONTAL ELLIPSIS}", publish.submission_kit,
                               None, "robots.txt lines, IndexNow, and the retired ping links")
         audits = window.audits
@@ -173,6 +176,7 @@ class WindowActions:
         file_menu.addSeparator()
         file_menu.addAction(self.import_)
         file_menu.addAction(self.export)
+        file_menu.addAction(self.compare)
         file_menu.addAction(self.submission)
         file_menu.addSeparator()
         file_menu.addAction(self.close)
@@ -253,13 +257,18 @@ class WindowActions:
         self.cancel_audit.setEnabled(auditing)
         self.audit_results.setEnabled(state is not None and bool(
             window.audits.results_of(state)))
+        if window.all_view.shown:  # the files' own actions wait for their own view
+            every = window.all_view.editable()
+            self.find_replace.setEnabled(every)
+            self.bulk_edit.setEnabled(every and bool(window.all_table.selected_rows()))
 
     def _set_profile(self, profile: Profile) -> None:
         self.window.session.set_profile(profile)
         self.window.show_message(f"Validating by {PROFILE_TITLES[profile]}\N{HORIZONTAL ELLIPSIS}")
 
     def _focus_filter(self) -> None:
-        edit = self.window.entry_table.filter_edit
+        window = self.window
+        edit = (window.all_table if window.all_view.shown else window.entry_table).filter_edit
         edit.setFocus()
         edit.selectAll()
 

@@ -1,4 +1,8 @@
-"""Every real-world sitemap in ``../shared/corpus/real``: open, lossless save, one-entry edit.
+"""Every corpus sitemap: open, lossless save, one-entry edit.
+
+Two corpora: the one written for the project in ``tests/corpus`` (every generator quirk
+in small made-up files) and, when it is there, the real-world one in
+``../shared/corpus/real``; each case is ``source/name``.
 
 MANIFEST.tsv gives each file's format and entry count. A save with no edits must give back
 the original bytes; an edit of one entry's lastmod (a text sitemap's loc) must change only
@@ -16,9 +20,11 @@ from pathlib import Path
 
 import pytest
 from helpers.shared_data import (
-    CORPUS_DIR,
+    CORPUS_SOURCES,
+    MISSING,
+    DataSources,
     corpus_files,
-    data_files,
+    corpus_params,
     expected_entries,
     is_well_formed,
     manifest_format,
@@ -33,16 +39,23 @@ from sitemap_studio.core.errors import ReadError
 from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.snapshots import save_document
 
-FILES = data_files(CORPUS_DIR, exclude=("MANIFEST.tsv",))
 #: Picked from MANIFEST.tsv at collection time.
-READABLE = corpus_files()
-XML_FILES = corpus_files(formats=("xml",))
-WITH_ENTRIES = corpus_files(entries=True)
-XML_WITH_ENTRIES = corpus_files(formats=("xml",), entries=True)
-WITHOUT_ENTRIES = corpus_files(entries=False)
-BROKEN = "jsmocks-broken-unescaped-lt.xml"
+FILES = corpus_params(formats=("xml", "text", "broken"))
+READABLE = corpus_params()
+XML_FILES = corpus_params(formats=("xml",))
+WITH_ENTRIES = corpus_params(entries=True)
+XML_WITH_ENTRIES = corpus_params(formats=("xml",), entries=True)
+WITHOUT_ENTRIES = corpus_params(entries=False)
+BROKEN = corpus_params(formats=("broken",))
 NEW_LASTMOD = "2021-03-04T05:06:07+00:00"
 NEW_LOC = "https://example.com/edited-entry?a=1&b=2"
+
+
+@pytest.fixture
+def corpus_dir(data_sources: DataSources, source: str, name: str) -> Path:
+    """The folder of the case's source (``name`` first: a missing corpus fails its cases)."""
+    assert name != MISSING or source == "shared"
+    return data_sources.corpus(source)
 
 
 def manifest(corpus_dir: Path) -> dict[str, dict[str, str]]:
@@ -71,27 +84,33 @@ def entry_elements(root: etree._Element) -> list[etree._Element]:
             and etree.QName(child).localname in ("url", "sitemap")]
 
 
-def test_manifest_lists_every_file(corpus_dir: Path) -> None:
+@pytest.mark.parametrize("source", CORPUS_SOURCES)
+def test_manifest_lists_every_file(data_sources: DataSources, source: str) -> None:
+    corpus_dir = data_sources.corpus(source)
     listed = set(manifest(corpus_dir))
     present = {p.name for p in corpus_dir.iterdir() if p.name != "MANIFEST.tsv"}
     assert listed == present
     broken = {name for name, row in manifest(corpus_dir).items() if not is_well_formed(row)}
-    assert broken == {BROKEN}
+    assert len(broken) == 1
     # The collection-time selections leave no file out: every readable file is a case of
     # the lossless-save tests, and of either the edit tests or the first-entry test.
-    assert set(READABLE) == listed - broken
-    assert set(WITH_ENTRIES) | set(WITHOUT_ENTRIES) == set(READABLE)
-    assert set(XML_WITH_ENTRIES) == set(XML_FILES) & set(WITH_ENTRIES)
+    def selected(**kwargs: object) -> set[str]:
+        return set(corpus_files(source=source, **kwargs))  # type: ignore[arg-type]
+    assert selected() == listed - broken
+    assert selected(entries=True) | selected(entries=False) == selected()
+    assert selected(formats=("xml",), entries=True) == (
+        selected(formats=("xml",)) & selected(entries=True))
 
 
-def test_not_well_formed_file_is_refused(corpus_dir: Path) -> None:
+@pytest.mark.parametrize(("source", "name"), BROKEN)
+def test_not_well_formed_file_is_refused(corpus_dir: Path, name: str) -> None:
     with pytest.raises(ReadError) as caught:
-        open_document(corpus_dir / BROKEN)
+        open_document(corpus_dir / name)
     assert caught.value.line is not None and caught.value.line >= 1
     assert caught.value.column is not None and caught.value.column >= 1
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize(("source", "name"), FILES)
 def test_opens_with_manifest_entry_count(corpus_dir: Path, name: str) -> None:
     row = manifest(corpus_dir)[name]
     if not is_well_formed(row):
@@ -108,7 +127,7 @@ def test_opens_with_manifest_entry_count(corpus_dir: Path, name: str) -> None:
         assert document.kind == DocumentKind(kind)
 
 
-@pytest.mark.parametrize("name", READABLE)
+@pytest.mark.parametrize(("source", "name"), READABLE)
 def test_no_edit_save_gives_back_the_original_bytes(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -118,7 +137,7 @@ def test_no_edit_save_gives_back_the_original_bytes(
     assert plain_bytes(target.read_bytes()) == plain_bytes(original)
 
 
-@pytest.mark.parametrize("name", XML_FILES)
+@pytest.mark.parametrize(("source", "name"), XML_FILES)
 def test_no_edit_save_keeps_the_canonical_form(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -127,7 +146,7 @@ def test_no_edit_save_keeps_the_canonical_form(
     assert canonical(target.read_bytes()) == canonical((corpus_dir / name).read_bytes())
 
 
-@pytest.mark.parametrize("name", READABLE)
+@pytest.mark.parametrize(("source", "name"), READABLE)
 def test_a_file_we_wrote_comes_back_byte_identical(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -170,15 +189,25 @@ def byte_offset(data: bytes, line: int, column: int) -> int:
     return line_start + len(text[: column - 1].encode("utf-8"))
 
 
+def as_utf8(data: bytes, document: SitemapDocument) -> bytes:
+    """A file's bytes as UTF-8, the form of ``document.raw`` (UTF-8 files keep their BOM)."""
+    data = plain_bytes(data)
+    encoding = document.source.encoding
+    if encoding.name in ("utf-8", "ascii"):
+        return data
+    assert data.startswith(encoding.bom)
+    return data[len(encoding.bom):].decode(encoding.name).encode("utf-8")
+
+
 def original_text(corpus_dir: Path, name: str, document: SitemapDocument) -> tuple[bytes, int]:
-    """The original file's bytes and where ``document.raw`` starts in them (after a BOM)."""
-    original = plain_bytes((corpus_dir / name).read_bytes())
+    """The original file's bytes (as UTF-8) and where ``document.raw`` starts in them."""
+    original = as_utf8((corpus_dir / name).read_bytes(), document)
     shift = 3 if original.startswith(b"\xef\xbb\xbf") else 0
-    assert original[shift:] == document.raw, "corpus files are UTF-8: raw must be the file"
+    assert original[shift:] == document.raw, "raw must be the file's text"
     return original, shift
 
 
-@pytest.mark.parametrize("name", WITH_ENTRIES)
+@pytest.mark.parametrize(("source", "name"), WITH_ENTRIES)
 def test_editing_one_entry_changes_only_its_bytes(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -188,7 +217,7 @@ def test_editing_one_entry_changes_only_its_bytes(
     row, field, value, body, start, end = edit_middle_entry(document)
     target = tmp_path / name
     save_document(document, target)
-    written = plain_bytes(target.read_bytes())
+    written = as_utf8(target.read_bytes(), document)
     assert written[: shift + start] == original[: shift + start], "bytes before the entry"
     assert written[len(written) - (len(original) - shift - end) :] == original[shift + end :], \
         "bytes after the entry"
@@ -201,7 +230,7 @@ def test_editing_one_entry_changes_only_its_bytes(
             assert reopened.entry_at(other) == document.entry_at(other)
 
 
-@pytest.mark.parametrize("name", XML_WITH_ENTRIES)
+@pytest.mark.parametrize(("source", "name"), XML_WITH_ENTRIES)
 def test_edit_changes_the_canonical_form_only_inside_the_entry(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     document = open_corpus(corpus_dir, name)
@@ -225,7 +254,7 @@ def test_edit_changes_the_canonical_form_only_inside_the_entry(
     assert rest[0] == rest[1], "the canonical form changed outside the edited entry"
 
 
-@pytest.mark.parametrize("name", WITHOUT_ENTRIES)
+@pytest.mark.parametrize(("source", "name"), WITHOUT_ENTRIES)
 def test_a_file_without_entries_takes_a_first_entry(
         corpus_dir: Path, tmp_path: Path, name: str) -> None:
     """The edit check for a file with nothing to edit: adding an entry adds only its bytes."""
@@ -235,7 +264,7 @@ def test_a_file_without_entries_takes_a_first_entry(
     document.insert_entries(0, [Entry(loc=NEW_LOC)])
     target = tmp_path / name
     save_document(document, target)
-    written = plain_bytes(target.read_bytes())
+    written = as_utf8(target.read_bytes(), document)
     added = len(written) - len(original)
     assert added > 0, "the new entry's bytes are missing"
     start = next((i for i, (a, b) in enumerate(zip(written, original, strict=False)) if a != b),

@@ -1,4 +1,4 @@
-"""Every hostile input in ``../shared/hostile`` against its case in EXPECT.json.
+"""Every hostile input against its case in EXPECT.json: ours (tests/fixtures_gen) and shared.
 
 The hard rules of EXPECT.md hold for every file: no network (socket calls fail the test),
 no read of another file (FIFO canaries beside the copies, /etc/passwd watched through
@@ -8,7 +8,6 @@ error or signal death under a 2 GiB address-space limit (in a subprocess).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -16,13 +15,21 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
+from fixtures_gen.hostile import SPECIAL_PATHS, make_special
 from helpers.escape_watch import FifoWatcher, guarded, make_fifos
-from helpers.shared_data import HOSTILE_DIR, MISSING, plain_bytes
+from helpers.shared_data import (
+    HOSTILE_CASES,
+    MISSING,
+    DataSources,
+    hostile_expect,
+    hostile_params,
+    plain_bytes,
+)
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
@@ -32,16 +39,7 @@ from sitemap_studio.core.snapshots import save_document
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXPECT_FILES = ("EXPECT.json", "EXPECT.md")
-
-
-def load_expect() -> dict[str, Any]:
-    return json.loads((HOSTILE_DIR / "EXPECT.json").read_text("utf-8"))
-
-
-EXPECT = load_expect() if (HOSTILE_DIR / "EXPECT.json").is_file() else {"cases": []}
-CASES = {case["name"]: case for case in EXPECT["cases"]}
-CASE_NAMES = sorted(CASES) or [MISSING]
-CANARIES = tuple(EXPECT.get("canaries", ("xxe_canary.txt", "dtd_canary.dtd", "xsl_canary.xsl")))
+CANARIES = ("xxe_canary.txt", "dtd_canary.dtd", "xsl_canary.xsl")
 
 
 # --- the sandbox: copies of the files beside FIFO canaries ---------------------------------
@@ -54,23 +52,36 @@ class Sandbox:
 
 
 @pytest.fixture
-def sandbox(hostile_dir: Path, tmp_path: Path) -> Sandbox:
-    """Copies of every hostile file, with FIFO canaries beside them."""
-    folder = tmp_path / "hostile"
-    folder.mkdir()
-    for source in hostile_dir.iterdir():
-        if source.is_file() and source.name not in EXPECT_FILES:
-            shutil.copyfile(source, folder / source.name)
-    return Sandbox(folder, make_fifos(folder, CANARIES))
+def sandbox(data_sources: DataSources, tmp_path: Path) -> Callable[[str], Sandbox]:
+    """Makes copies of every hostile file of a source, with FIFO canaries beside them."""
+    def make(source: str) -> Sandbox:
+        assert tuple(hostile_expect(source).get("canaries", CANARIES)) == CANARIES
+        folder = tmp_path / "hostile"
+        folder.mkdir()
+        for path in data_sources.hostile(source).iterdir():
+            if path.is_file() and path.name not in EXPECT_FILES:
+                shutil.copyfile(path, folder / path.name)
+        return Sandbox(folder, make_fifos(folder, CANARIES))
+    return make
 
 
 # --- the cases ------------------------------------------------------------------------------
 
 
-def test_every_hostile_file_has_a_case(hostile_dir: Path) -> None:
-    files = {p.name for p in hostile_dir.iterdir() if p.is_file()} - set(EXPECT_FILES)
-    assert sorted(files - set(CASES)) == [], "hostile files without a case in EXPECT.json"
-    assert sorted(set(CASES) - files) == [], "cases in EXPECT.json without a file"
+@pytest.mark.parametrize("source", list(HOSTILE_CASES))
+def test_every_hostile_file_has_a_case(data_sources: DataSources, source: str) -> None:
+    folder = data_sources.hostile(source)
+    cases = HOSTILE_CASES[source]
+    files = {p.name for p in folder.iterdir() if p.is_file()} - set(EXPECT_FILES)
+    assert sorted(files - set(cases)) == [], "hostile files without a case in EXPECT.json"
+    assert sorted(set(cases) - files) == [], "cases in EXPECT.json without a file"
+
+
+def test_our_hostile_inputs_cover_every_kind_the_shared_ones_do() -> None:
+    """One generated input per kind of hostile file (when the shared ones are there)."""
+    if HOSTILE_CASES.get("shared"):
+        assert sorted(HOSTILE_CASES["shared"]) == sorted(HOSTILE_CASES["own"])
+    assert len(HOSTILE_CASES["own"]) >= 45
 
 
 def keeps_marker(marker: str, saved: bytes) -> bool:
@@ -88,20 +99,22 @@ def opened(document: SitemapDocument | None, error: SitemapError | None) -> Site
     return document
 
 
-@pytest.mark.parametrize("name", CASE_NAMES)
-def test_hostile_file(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                      name: str) -> None:
-    case = CASES[name]
+@pytest.mark.parametrize(("source", "name"), hostile_params())
+def test_hostile_file(sandbox: Callable[[str], Sandbox], monkeypatch: pytest.MonkeyPatch,
+                      tmp_path: Path, source: str, name: str) -> None:
+    box = sandbox(source)
+    assert name != MISSING
+    case = HOSTILE_CASES[source][name]
     tag = case["tag"]
     saved_path = tmp_path / "saved" / name
     saved_path.parent.mkdir()
     document: SitemapDocument | None = None
     error: SitemapError | None = None
     saved = b""
-    with FifoWatcher(sandbox.fifos) as watcher, guarded(monkeypatch, CANARIES) as seen:
+    with FifoWatcher(box.fifos) as watcher, guarded(monkeypatch, CANARIES) as seen:
         began = time.perf_counter()
         try:
-            document = open_document(sandbox.folder / name)
+            document = open_document(box.folder / name)
         except SitemapError as exc:  # any other exception fails the test
             error = exc
         elapsed = time.perf_counter() - began
@@ -149,22 +162,23 @@ def test_hostile_file(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_pat
 EDITS = {"xml": ("lastmod", "2021-03-04"), "text": ("loc", "https://example.com/edited-row-2")}
 
 
-@pytest.mark.parametrize("name", [n for n in CASE_NAMES if n == MISSING or (
-    CASES[n]["tag"] in ("OK", "FLAG") and CASES[n]["markers"])])
-def test_an_edit_keeps_the_markers(sandbox: Sandbox, name: str) -> None:
+@pytest.mark.parametrize(("source", "name"), hostile_params("OK", "FLAG", markers=True))
+def test_an_edit_keeps_the_markers(sandbox: Callable[[str], Sandbox], source: str,
+                                   name: str) -> None:
     """EXPECT.md: a save after editing row 2's lastmod keeps every marker too.
 
     A text sitemap holds nothing but URLs, so there row 2's URL is what gets edited:
     every marker outside that line must be kept, and every other row must read back
     unchanged.
     """
-    document = open_document(sandbox.folder / name)
+    document = open_document(sandbox(source).folder / name)
+    assert name != MISSING
     assert document.source.format in EDITS, f"no edit defined for {document.source.format}"
     field, value = EDITS[document.source.format]
     row = min(1, len(document) - 1)
     before = [entry.value(field) for entry in document.entries()]
     replaced = document.body(row) if field == "loc" else b""
-    kept = [m for m in CASES[name]["markers"] if not keeps_marker(m, replaced)]
+    kept = [m for m in HOSTILE_CASES[source][name]["markers"] if not keeps_marker(m, replaced)]
     document.set_text(document.id_at(row), field, value)
     saved = document.to_bytes()
     missing = [m for m in kept if not keeps_marker(m, saved)]
@@ -192,21 +206,55 @@ else:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", CASE_NAMES)
-def test_hostile_file_under_a_2_gib_address_space(sandbox: Sandbox, name: str) -> None:
+@pytest.mark.parametrize(("source", "name"), hostile_params())
+def test_hostile_file_under_a_2_gib_address_space(sandbox: Callable[[str], Sandbox],
+                                                  source: str, name: str) -> None:
+    box = sandbox(source)
+    assert name != MISSING
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
     try:
         result = subprocess.run(
-            [sys.executable, "-c", CHILD, str(sandbox.folder / name)],
+            [sys.executable, "-c", CHILD, str(box.folder / name)],
             capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL, env=env,
-            cwd=sandbox.folder, check=False)
+            cwd=box.folder, check=False)
     except subprocess.TimeoutExpired:
         pytest.fail(f"{name}: still running after 20 s (or blocked on a FIFO canary)")
     assert result.returncode == 0, (
         f"{name}: exit {result.returncode}\n{result.stdout}\n{result.stderr}")
     assert "Traceback" not in result.stderr
     assert "root:" not in result.stdout + result.stderr
+
+
+SPECIAL_CHILD = """
+import sys
+from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.loader import open_document
+try:
+    open_document(sys.argv[1])
+except SitemapError as exc:
+    print("refused", exc.code, exc.message)
+else:
+    print("opened")
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev")
+@pytest.mark.parametrize("name", sorted(SPECIAL_PATHS))
+def test_a_path_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    """A FIFO, a device or a folder named like a sitemap: refused, never read or waited on."""
+    path = make_special(tmp_path, name)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    try:
+        result = subprocess.run([sys.executable, "-c", SPECIAL_CHILD, str(path)],
+                                capture_output=True, text=True, timeout=20,
+                                stdin=subprocess.DEVNULL, env=env, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name} ({SPECIAL_PATHS[name]}): still reading or waiting after 20 s")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("refused "), f"{name}: {result.stdout}"
+    assert re.search("not a regular file|directory", result.stdout), result.stdout
 
 
 # --- the harness itself catches what it must -----------------------------------------------

@@ -9,13 +9,11 @@ case without rows wants a file-level finding whose message matches its words.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers.shared_data import HOSTILE_DIR, MISSING
+from helpers.shared_data import HOSTILE_CASES, MISSING, DataSources, hostile_params
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
@@ -24,9 +22,6 @@ from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 
-EXPECT: dict[str, Any] = (json.loads((HOSTILE_DIR / "EXPECT.json").read_text("utf-8"))
-                          if (HOSTILE_DIR / "EXPECT.json").is_file() else {"cases": []})
-CASES = {case["name"]: case for case in EXPECT["cases"] if case["tag"] in ("FLAG", "OK", "ANY")}
 #: Files whose rules span a project: validated together with their partner.
 PARTNERS = {"index_nested.xml": "index_nested_child.xml"}
 SERIOUS = (Severity.ERROR, Severity.WARNING)
@@ -63,11 +58,13 @@ def row_count(document: SitemapDocument) -> int:
     return len(document)
 
 
-@pytest.mark.parametrize("name", sorted(CASES) or [MISSING])
-def test_rows_are_flagged_as_expected(hostile_dir: Path, name: str) -> None:
-    case = CASES[name]
+@pytest.mark.parametrize(("source", "name"), hostile_params("FLAG", "OK", "ANY"))
+def test_rows_are_flagged_as_expected(data_sources: DataSources, source: str, name: str) -> None:
+    folder = data_sources.hostile(source)
+    assert name != MISSING
+    case = HOSTILE_CASES[source][name]
     try:
-        document, findings = findings_for(hostile_dir, name)
+        document, findings = findings_for(folder, name)
     except SitemapError as exc:
         assert case["tag"] == "ANY", f"{name} must open: {exc}"
         return

@@ -59,6 +59,11 @@ document strategy never generates them.
 
 Disagreements that are bugs in our validator are *not* listed as exceptions: those cases
 fail, with the document, the XSD errors and our findings in the message.
+
+Without ``../shared`` (a clone on its own) the fixed documents (tricky values, structures)
+are judged by the verdicts the XSDs gave them, recorded in ``fixtures_gen/xsd_verdicts.json``
+and checked against the XSDs whenever they are there; only the two Hypothesis tests, whose
+documents are new each run, need the XSDs themselves and skip without them.
 """
 
 from __future__ import annotations
@@ -71,7 +76,8 @@ from datetime import datetime
 from decimal import Decimal
 
 import pytest
-from helpers.xsd_oracle import XsdOracle
+from helpers.xsd_codes import NOT_XSD, XSD_DECIDES
+from helpers.xsd_oracle import RecordedOracle, XsdOracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -92,139 +98,7 @@ URLSET_OPEN = (f'<urlset xmlns="{SM}" xmlns:image="{IMAGE}" xmlns:video="{VIDEO}
                f'xmlns:news="{NEWS}">')
 INDEX_OPEN = f'<sitemapindex xmlns="{SM}">'
 
-# --- which of our codes the XSD is the authority for -------------------------------------------
-
-#: Codes whose ERROR findings the XSD must agree with, and the XSD rule each mirrors.
-XSD_DECIDES: dict[str, str] = {
-    # Registry source XSD.
-    "value-empty": "'' is no xsd:date, enumeration value or xsd:decimal",
-    "loc-xsd-max-length": "tLoc maxLength 2048",
-    "loc-xsd-min-length": "tLoc minLength 12",
-    "loc-surrounding-whitespace": "anyURI collapses whitespace (a notice; never an error)",
-    "lastmod-reduced-precision": "xsd:date | xsd:dateTime have no YYYY, YYYY-MM or hh:mm",
-    "priority-not-decimal": "tPriority is an xsd:decimal",
-    "structure-missing-loc": "loc is required",
-    "structure-repeated-child": "loc, lastmod, changefreq, priority occur at most once",
-    "structure-unknown-element": "no other element of the sitemap namespace",
-    "structure-child-order": "xsd:sequence order",
-    "structure-attribute": "no attributes declared",
-    "structure-nested-entry": "no url inside url",
-    "structure-stray-text": "element-only content",
-    "structure-markup-in-value": "simple content",
-    "index-unexpected-child": "tSitemap has only loc and lastmod",
-    "stray-text": "element-only content of urlset / sitemapindex",
-    "unknown-element": "urlset / sitemapindex hold only url / sitemap",
-    "video-title-too-long": "video:title maxLength 100",
-    "video-price-invalid": "video:price currency, type and resolution facets",
-    "changefreq-padded": "tChangeFreq is an xsd:string enumeration: whitespace is kept",
-    "structure-foreign-attribute": "tUrl / tSitemap declare no attributes in any namespace",
-    "element-between-entries": "the ##other wildcard only precedes the first url / sitemap",
-    "root-attribute": "urlset / sitemapindex declare no attributes (xsi: hints aside)",
-    "extension-undeclared": "the strict ##other wildcard needs a declaration in a loaded schema",
-    "entry-no-namespace": "a url / sitemap in no namespace is not the declared entry element",
-    "format-not-xml-sitemap": "the XSDs declare only XML urlset and sitemapindex (never "
-                              "reported for the XML generated here)",
-    "extension-unknown-element": "the strict wildcard finds no declaration in a loaded schema",
-    "image-structure": "the image:image sequence",
-    "video-structure": "the video:video sequence",
-    "news-structure": "the news:news and news:publication sequences",
-    "extension-value-padded": "xsd:string enumerations and patterns keep whitespace",
-    # Other sources, mirroring an XSD facet or content model.
-    "loc-empty": "'' is shorter than minLength 12",
-    "lastmod-not-date": "xsd:date | xsd:dateTime lexical space",
-    "lastmod-impossible-date": "xsd:date | xsd:dateTime value space (real days, offsets)",
-    "lastmod-format": "xsd:date | xsd:dateTime lexical space",
-    "lastmod-no-timezone": "xsd:dateTime allows no timezone (a notice; never an error)",
-    "lastmod-date-with-timezone": "xsd:date allows a timezone (a notice; never an error)",
-    "changefreq-invalid": "tChangeFreq enumeration (case-sensitive)",
-    "priority-out-of-range": "tPriority minInclusive 0.0, maxInclusive 1.0",
-    "structure-no-entries": "url / sitemap occurs at least once",
-    "index-url-entry": "sitemapindex holds sitemap elements only",
-    "urlset-sitemap-entry": "urlset holds url elements only",
-    "image-loc-missing": "image:loc is required (generated: absent, never blank)",
-    "video-missing-field": "thumbnail_loc, title, description required (never blank here)",
-    "video-description-too-long": "video:description maxLength 2048",
-    "video-duration-invalid": "video:duration nonNegativeInteger, maxInclusive 28800",
-    "video-duration-zero": "0 is a valid nonNegativeInteger (a notice; never an error)",
-    "video-rating-invalid": "video:rating decimal 0-5",
-    "video-view-count-invalid": "video:view_count nonNegativeInteger",
-    "video-date-invalid": "xsd:date | xsd:dateTime",
-    "video-yes-no-invalid": "tYesNo enumeration",
-    "video-yes-no-case": "tYesNo allows Yes and YES (a notice; never an error)",
-    "video-relationship-invalid": "relationship enumeration allow | deny, required",
-    "video-restriction-case": "tCountryList pattern [A-Z]{2}",
-    "video-platform-invalid": "tPlatformList pattern",
-    "video-too-many-tags": "video:tag maxOccurs 32",
-    "news-missing-field": "publication (name, language), publication_date, title required",
-    "news-language-invalid": "pattern zh-cn|zh-tw|[a-z]{2,3} (generated 2-letter codes are ISO)",
-    "news-language-case": "pattern [a-z]{2,3}",
-    "news-date-invalid": "xsd:date | xsd:dateTime",
-}
-
-#: Codes the XSD cannot decide, and why; an ERROR with one of these never counts.
-NOT_XSD: dict[str, str] = {
-    **{code: "hreflang lives in xhtml:link, which has no XSD here" for code in RULES
-       if code.startswith("hreflang-")},
-    **{code: "retired by Google; the old XSDs still allow it" for code in RULES
-       if code.startswith("deprecated-")},
-    **{code: "same-host / same-directory scope: not expressible in XSD" for code in RULES
-       if code.startswith("scope-")},
-    **{code: "robots.txt input, not XML" for code in RULES if code.startswith("robots-")},
-    "loc-duplicate": "uniqueness across entries is not declared",
-    "loc-possible-duplicate": "uniqueness across entries is not declared",
-    "loc-not-absolute": "anyURI accepts relative references",
-    "loc-unsupported-scheme": "anyURI accepts any scheme",
-    "loc-no-host": "anyURI does not require a host",
-    "loc-bad-host": "anyURI does not check host names",
-    "loc-bad-port": "anyURI does not check ports",
-    "loc-userinfo": "anyURI accepts user information",
-    "loc-too-long": "the protocol's < 2048; the XSD allows 2048 (off under this profile)",
-    "loc-fragment": "anyURI accepts fragments",
-    "loc-whitespace": "libxml2's anyURI check escapes blanks before parsing",
-    "loc-invisible-character": "anyURI accepts non-ASCII blanks and format characters",
-    "loc-not-escaped": "anyURI accepts IRIs",
-    "loc-unescaped-character": "libxml2's anyURI check escapes these before parsing",
-    "loc-bad-percent-escape": "URL syntax beyond the XSD (not generated)",
-    "loc-private-host": "a development host is a valid URI",
-    "loc-placeholder-host": "a placeholder host is a valid URI",
-    "site-placeholder-host": "a placeholder host is a valid URI",
-    "loc-double-slash": "anyURI accepts empty path segments",
-    "urlset-lists-sitemaps": "a urlset may list any URLs, sitemap files included",
-    "value-whitespace": "a notice about padding",
-    "lastmod-future": "the XSD has no notion of now",
-    "lastmod-build-stamp": "a file-level heuristic",
-    "google-ignores-changefreq-priority": "Google advice",
-    "image-loc-invalid": "image:loc is an anyURI: relative URLs pass",
-    "image-too-many": "Google's 1,000 per page; the XSD has no maxOccurs",
-    "video-missing-location": "content_loc and player_loc are both optional in the XSD",
-    "video-url-invalid": "the video URLs are anyURI: relative URLs pass",
-    "video-location-is-page": "Google advice",
-    "video-expired": "the XSD has no notion of now",
-    "video-restriction-invalid": "ISO 3166 membership is not in the pattern",
-    "video-uploader-info-domain": "Google advice",
-    "news-old": "the XSD has no notion of now",
-    "news-too-many": "Google's 1,000 per sitemap; the XSD has no maxOccurs",
-    "limit-entries": "50,000 entries: stated in a comment, not declared",
-    "limit-bytes": "file size is outside XSD",
-    "index-lists-index": "needs the project's other files",
-    "index-self-reference": "needs the sitemap's own URL",
-    "index-child-escapes": "an export-folder safety rule",
-    "namespace-missing": "the oracle refuses such roots before validating",
-    "namespace-obsolete": "the oracle refuses such roots before validating",
-    "namespace-near-miss": "the oracle refuses such roots before validating",
-    "namespace-wrong": "the oracle refuses such roots before validating",
-    "text-line-not-url": "text sitemaps, not XML",
-    "text-no-urls": "text sitemaps, not XML",
-    "gzip-name-mismatch": "compression, not XML",
-    "gzip-unnamed": "compression, not XML",
-    "gzip-trailing-bytes": "compression, not XML",
-    "encoding-not-utf8": "encodings are outside XSD",
-    "encoding-declaration-mismatch": "encodings are outside XSD",
-    "encoding-not-reversible": "encodings are outside XSD",
-    "feed-rss": "feeds, not sitemaps",
-    "feed-atom": "feeds, not sitemaps",
-    "feed-item-without-link": "feeds, not sitemaps",
-}
+# --- which of our codes the XSD is the authority for: helpers/xsd_codes.py -------------------
 
 
 def test_every_rule_is_classified() -> None:
@@ -284,7 +158,7 @@ class Verdicts:
         return "\n".join(lines)
 
 
-def judge(oracle: XsdOracle, data: bytes) -> Verdicts:
+def judge(oracle: XsdOracle | RecordedOracle, data: bytes) -> Verdicts:
     """Validate ``data`` with the XSDs and with our validator under the XSD profile."""
     document = open_bytes(data, "generated.xml")
     found = validate_document(document, ValidationContext(profile=Profile.XSD)).findings()
@@ -690,16 +564,18 @@ DOCUMENT_SETTINGS = settings(max_examples=200, deadline=None,
 
 @DOCUMENT_SETTINGS
 @given(data=urlsets())
-def test_generated_urlsets_get_the_xsd_verdict(xsd_oracle: XsdOracle, data: bytes) -> None:
-    verdicts = judge(xsd_oracle, data)
+def test_generated_urlsets_get_the_xsd_verdict(official_xsd_oracle: XsdOracle,
+                                               data: bytes) -> None:
+    verdicts = judge(official_xsd_oracle, data)
     assert_agree(verdicts)
     assert_agree_per_entry(verdicts)
 
 
 @DOCUMENT_SETTINGS
 @given(data=sitemap_indexes())
-def test_generated_indexes_get_the_xsd_verdict(xsd_oracle: XsdOracle, data: bytes) -> None:
-    verdicts = judge(xsd_oracle, data)
+def test_generated_indexes_get_the_xsd_verdict(official_xsd_oracle: XsdOracle,
+                                               data: bytes) -> None:
+    verdicts = judge(official_xsd_oracle, data)
     assert_agree(verdicts)
     assert_agree_per_entry(verdicts)
 
@@ -838,9 +714,9 @@ TRICKY_CASES = [pytest.param(field, value, id=_case_id(field, value))
 
 
 @pytest.mark.parametrize(("field", "value"), TRICKY_CASES)
-def test_tricky_values_get_the_xsd_verdict(xsd_oracle: XsdOracle, field: str,
+def test_tricky_values_get_the_xsd_verdict(fixed_xsd_oracle: RecordedOracle, field: str,
                                            value: str) -> None:
-    verdicts = judge(xsd_oracle, FIELDS[field](value))
+    verdicts = judge(fixed_xsd_oracle, FIELDS[field](value))
     documented = EXCEPTIONS.get((field, value))
     if documented is None:
         assert_agree(verdicts)
@@ -956,5 +832,5 @@ STRUCTURES: dict[str, bytes] = {
 
 
 @pytest.mark.parametrize("name", list(STRUCTURES))
-def test_structures_get_the_xsd_verdict(xsd_oracle: XsdOracle, name: str) -> None:
-    assert_agree(judge(xsd_oracle, STRUCTURES[name]))
+def test_structures_get_the_xsd_verdict(fixed_xsd_oracle: RecordedOracle, name: str) -> None:
+    assert_agree(judge(fixed_xsd_oracle, STRUCTURES[name]))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from array import array
 from dataclasses import replace
 
 import pytest
 
-from sitemap_studio.core.export_chunks import Uniques, plain_chunk_dates
+from sitemap_studio.core.export_chunks import (
+    Uniques,
+    all_plain,
+    plain_chunk_dates,
+)
 from sitemap_studio.core.export_guard import ValueJudge
 from sitemap_studio.core.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-HOST = re.compile(re.escape("https://shop.test") + r"/[A-Za-z0-9/._-]*\Z").match
+HOST = "https://shop.test"
 
 
 def document(*entries: str):
@@ -69,3 +72,39 @@ def test_uniques_tell_first_copies_from_repeats() -> None:
     some_repeat = Uniques.of(array("q", [hash(url) for url in urls]))
     assert some_repeat.repeats
     assert [some_repeat.first(url) for url in urls] == [True, True, False]
+
+
+@pytest.mark.parametrize("origin", [None, HOST])
+def test_what_a_plain_location_is(origin: str | None) -> None:
+    assert all_plain(["https://shop.test/a", "https://shop.test/b?q=1&r=2", "https://shop.test"],
+                     origin)
+    assert not all_plain(["https://shop.test/a\nhttps://shop.test/b"], origin)
+    assert not all_plain(["https://shop.test/a", "https://shop.test/a b"], origin)
+    assert not all_plain(["https://shop.test/" + "a" * 2048], origin)
+    assert not all_plain(["https://a.b"], origin)  # shorter than the XSD allows
+    assert not all_plain(["https://shop.test/caf\u00e9"], origin)
+    assert not all_plain(["https://shop.test/a#top"], origin)
+    assert not all_plain(["https://shop.test/a", None], origin)
+
+
+def test_a_plain_location_of_the_origin_is_on_that_origin() -> None:
+    assert all_plain(["https://other.test/a"])
+    for elsewhere in ("https://other.test/a", "https://shop.test.evil/a", "https://shop.test:8443/a",
+                      "http://shop.test/a", "https://SHOP.test/a", "xhttps://shop.test/a"):
+        assert not all_plain(["https://shop.test/a", elsewhere], HOST), elsewhere
+
+
+@pytest.mark.parametrize(("lastmod", "valid"), [
+    ("2026-02-28T23:59:59+14:00", True),
+    ("2026-02-28T23:59:59.123Z", True),
+    ("2026-02-29", False),
+    ("2026-02-30T10:00:00Z", False),
+    ("2026-02-28T24:00:00Z", False),
+    ("2026-02-28T10:00", False),
+    ("2026-02-28T10:00Z", False),  # xsd:dateTime needs the seconds
+])
+def test_lastmods_are_judged_as_the_xsd_does(lastmod: str, valid: bool) -> None:
+    doc = document("<url><loc>https://shop.test/a</loc><lastmod>2026-01-01</lastmod></url>",
+                   f"<url><loc>https://shop.test/b</loc><lastmod>{lastmod}</lastmod></url>")
+    dates = dates_of(doc)
+    assert (dates == ["2026-01-01", lastmod]) if valid else dates is None

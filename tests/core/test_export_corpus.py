@@ -1,8 +1,9 @@
-"""Every real sitemap of the shared corpus exports to schema-valid files, each URL once.
+"""Every corpus sitemap (ours and the shared real ones) exports to valid files, each URL once.
 
 The input may hold anything a published sitemap holds (errors included: the
 export runs as with ``--allow-errors``); what export writes must still be
-well-formed and valid against the official XSDs, and every URL of the input
+well-formed and valid against the official XSDs (the strict-XSD profile without
+``../shared``, see tests/conftest.py), and every URL of the input
 must be accounted for: written once, merged as a duplicate, or left out with a
 reason.
 """
@@ -14,8 +15,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers.shared_data import CORPUS_DIR, MISSING, corpus_files, read_manifest
-from helpers.xsd_oracle import XsdOracle
+from helpers.shared_data import (
+    CORPUS_SOURCES,
+    MISSING,
+    DataSources,
+    corpus_dir_of,
+    corpus_files,
+    read_manifest,
+)
+from helpers.xsd_oracle import ProfileOracle, XsdOracle
 
 from sitemap_studio.core.export_locs import LocRules
 from sitemap_studio.core.export_options import ExportOptions
@@ -25,13 +33,23 @@ from sitemap_studio.core.split_export import export_documents
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 
-def exportable_corpus() -> list[str]:
-    """Corpus files with urlset entries (XML or text lists), from the manifest."""
-    names = corpus_files(entries=True)
-    if names == [MISSING]:
-        return names
-    rows = read_manifest(CORPUS_DIR)
-    return [name for name in names if not rows[name]["format"].startswith("sitemapindex")]
+def exportable_corpus() -> list[object]:
+    """``(source, name)`` of the corpus files with urlset entries (XML or text lists)."""
+    params = []
+    for source in CORPUS_SOURCES:
+        names = corpus_files(entries=True, source=source)
+        if names != [MISSING]:
+            rows = read_manifest(corpus_dir_of(source))
+            names = [n for n in names if not rows[n]["format"].startswith("sitemapindex")]
+        params += [pytest.param(source, name, id=f"{source}/{name}") for name in names]
+    return params
+
+
+@pytest.fixture
+def corpus_dir(data_sources: DataSources, source: str, name: str) -> Path:
+    """The folder of the case's corpus (a missing shared corpus skips, or fails in CI)."""
+    assert name != MISSING or source == "shared"
+    return data_sources.corpus(source)
 
 
 def plain(path: Path) -> bytes:
@@ -39,9 +57,10 @@ def plain(path: Path) -> bytes:
     return gzip.decompress(data) if path.name.endswith(".gz") else data
 
 
-@pytest.mark.parametrize("name", exportable_corpus())
-def test_a_real_sitemap_exports_valid_files_with_every_url_accounted_for(
-        corpus_dir: Path, tmp_path: Path, core_xsd_oracle: XsdOracle, name: str) -> None:
+@pytest.mark.parametrize(("source", "name"), exportable_corpus())
+def test_a_corpus_sitemap_exports_valid_files_with_every_url_accounted_for(
+        corpus_dir: Path, tmp_path: Path, core_xsd_oracle: XsdOracle | ProfileOracle,
+        name: str) -> None:
     doc = open_document(corpus_dir / name)
     # The hosts the input lists (its relative URLs resolve against the commonest one): the
     # user gives a base URL per host, as `--base-url` once per host.

@@ -31,7 +31,6 @@ XML = (
     b"  <url><loc>https://example.com/a</loc></url>\n"
     b"</urlset>\n"
 )
-HOSTILE = Path(__file__).resolve().parents[3] / "shared" / "hostile"
 
 
 def write(path: Path, data: bytes) -> Path:
@@ -366,32 +365,23 @@ def test_unreadable_file_is_a_plain_read_error(open_folder: Path) -> None:
     assert read_outcome(secret) == "ReadError: cannot open: Permission denied"
 
 
-def hostile(name: str) -> Path:
-    path = HOSTILE / name
-    if not path.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"hostile corpus file missing in CI: {path}")
-        pytest.skip(f"hostile corpus not available: {path}")
-    return path
-
-
-def test_hostile_truncated_gzip_is_refused() -> None:
+def test_hostile_truncated_gzip_is_refused(hostile_dir: Path) -> None:
     with pytest.raises(ReadError) as info:
-        read_source(hostile("gzip_truncated.xml.gz"))
+        read_source(hostile_dir / "gzip_truncated.xml.gz")
     assert info.value.code == "gzip-truncated"
     assert "truncated" in str(info.value)
 
 
-def test_hostile_plain_named_gz_opens_with_warning() -> None:
-    raw = read_source(hostile("gzip_not_really.xml.gz"))
+def test_hostile_plain_named_gz_opens_with_warning(hostile_dir: Path) -> None:
+    raw = read_source(hostile_dir / "gzip_not_really.xml.gz")
     assert raw.data.startswith(b"<?xml")
     assert raw.data.count(b"<url>") == 4
     assert codes(raw) == [(Severity.WARNING, "gzip-name-mismatch")]
     assert decode_document(raw.data).utf8 is raw.data
 
 
-def test_hostile_latin1_bytes_in_utf8_document() -> None:
-    raw = read_source(hostile("latin1_bytes_utf8_decl.xml"))
+def test_hostile_latin1_bytes_in_utf8_document(hostile_dir: Path) -> None:
+    raw = read_source(hostile_dir / "latin1_bytes_utf8_decl.xml")
     decoded = decode_document(raw.data, path=raw.path)  # left to the XML parser
     assert decoded.utf8 is raw.data
     with pytest.raises(ReadError) as info:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from sitemap_studio.app import create_main_window
 from sitemap_studio.services.jobs import JobRunner
@@ -84,3 +84,20 @@ def column_texts(window: MainWindow, column: int) -> list[str]:
     """What the table shows in ``column``, top to bottom."""
     proxy = window.entry_table.proxy
     return [proxy.index(row, column).data() for row in range(proxy.rowCount())]
+
+
+def click_issue(qtbot: Any, panel: Any, row: int, group: int | None = None,
+                double: bool = False) -> None:
+    """Click (or double-click) a row of the issues panel: top-level ``row``, or child ``row``
+    of the group at top-level row ``group`` (opened first, as a user would)."""
+    model, view = panel.model, panel.view
+    if group is None:
+        index = model.index(row, 0)
+    else:
+        view.expand(model.index(group, 0))
+        index = model.index(row, 0, model.index(group, 0))
+    view.scrollTo(index)
+    centre = view.visualRect(index).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    if double:
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)

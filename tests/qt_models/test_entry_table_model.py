@@ -18,7 +18,7 @@ from sitemap_studio.qt_models.entry_table_model import (
     EntryTableModel,
     parse_cell,
 )
-from sitemap_studio.qt_models.findings_model import FindingsModel
+from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 from sitemap_studio.qt_models.roles import Role
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -271,7 +271,7 @@ def test_findings_follow_edits_with_explicit_roles(qtmodeltester, qtbot) -> None
 
 def test_findings_model(qtmodeltester) -> None:
     doc = open_bytes(b"https://example.com/a\n# comment\n", "s.txt")
-    model = FindingsModel()
+    model = FindingGroupsModel()
     model.set_findings(doc.load_findings)
     qtmodeltester.check(model)
     assert [model.index(0, column).data() for column in (0, 2, 4)] == [

@@ -8,7 +8,7 @@ from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
-from sitemap_studio.qt_models.findings_model import FindingsModel
+from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -20,7 +20,7 @@ DATA = (f'<urlset xmlns="{NS}"><url><loc>https://e.com/a</loc><priority>high</pr
 def test_findings_model_filters_by_severity(qapp, qtmodeltester) -> None:
     doc = open_bytes(DATA)
     validator = validate_document(doc)
-    model = FindingsModel()
+    model = FindingGroupsModel()
     model.set_findings(validator.findings(), lambda entry_id: doc.row_of(entry_id) + 1)
     qtmodeltester.check(model)
     rows = [[model.index(r, c).data() for c in range(5)] for r in range(model.rowCount())]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from helpers.main_window import column_texts, make_window, open_and_wait, urlset
+from helpers.main_window import click_issue, column_texts, make_window, open_and_wait, urlset
 from PySide6.QtCore import Qt
 
 from sitemap_studio.core.location_fixes import MAKE_ABSOLUTE
@@ -21,7 +21,7 @@ def _select_relative(qtbot, window) -> list[int]:
                                 for r in range(panel.model.rowCount())))
     rows = [r for r in range(panel.model.rowCount())
             if panel.model.finding(r).code == "loc-not-absolute"]
-    panel.view.selectRow(rows[0])
+    click_issue(qtbot, panel, rows[0])
     return rows
 
 

@@ -9,12 +9,12 @@ each later one is, naming it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from sitemap_studio.core.findings import RuleSource, Severity
 from sitemap_studio.core.urls import normalization_differences, normalize_url
 from sitemap_studio.core.validation.context import Reporter
-from sitemap_studio.core.validation.registry import rule
+from sitemap_studio.core.validation.registry import Rule, rule
 
 E, W = Severity.ERROR, Severity.WARNING
 STUDIO = RuleSource.STUDIO
@@ -216,21 +216,31 @@ class DuplicateIndex:
 
     def report_many(self, entry_ids: Iterable[int], reporter: Callable[[int], Reporter],
                     describe: Callable[[int], str]) -> None:
-        """:meth:`report` for many entries, each with the reporter ``reporter(entry_id)`` gives.
+        """:meth:`report` for many entries, each with the reporter ``reporter(entry_id)`` gives."""
+        for entry_id, found, message in self.found(entry_ids, describe):
+            reporter(entry_id)(found, message, field="loc")
 
-        A group is ordered and compared once for all of its entries given here, so reporting
-        the N copies of one URL costs O(N log N) in all, not O(N log N) each.
+    def found(self, entry_ids: Iterable[int], describe: Callable[[int], str]
+              ) -> Iterator[tuple[int, Rule, str]]:
+        """``(entry id, rule, message)`` of each of ``entry_ids`` that repeats an earlier URL.
+
+        A group is ordered and compared once for all of its entries given here, so the N
+        copies of one URL cost O(N log N) in all, not O(N log N) each.
         """
         groups: dict[int, _Group] = {}
+        hashes = self._hashes
+        buckets = self._buckets
         for entry_id in entry_ids:
-            loose_hash = self._hashes(entry_id)[1]
-            bucket = self._buckets.get(loose_hash) if loose_hash else None
+            loose_hash = hashes(entry_id)[1]
+            bucket = buckets.get(loose_hash) if loose_hash else None
             if not isinstance(bucket, list):
                 continue
             group = groups.get(loose_hash)
             if group is None:
                 group = groups[loose_hash] = self._group_of(bucket)
-            group.report(entry_id, reporter(entry_id), describe)
+            verdict = group.verdict(entry_id, describe)
+            if verdict is not None:
+                yield entry_id, verdict[0], verdict[1]
 
     def _group_of(self, bucket: list[int]) -> _Group:
         members = sorted(bucket, key=self._order) if self._order else list(bucket)
@@ -276,11 +286,11 @@ class _Group:
                 self.first_exact.setdefault(exact[member], member)
                 self.first_loose.setdefault(loose[member], member)
 
-    def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
-        """Report a duplicate of the first entry with the same URL, or a possible one."""
+    def verdict(self, entry_id: int, describe: Callable[[int], str]) -> tuple[Rule, str] | None:
+        """A duplicate of the first entry with the same URL, or a possible one, or nothing."""
         exact = self.exact.get(entry_id)
         if exact is None:
-            return
+            return None
         first = self.first_exact[exact]
         if first != entry_id:
             loc = self.locs.get(entry_id)
@@ -289,18 +299,17 @@ class _Group:
                 message = self.messages[key]
             else:
                 message = self.messages[key] = self._duplicate_message(first, loc, describe)
-            if message is not None:
-                report(LOC_DUPLICATE, message, field="loc")
-            return
+            return None if message is None else (LOC_DUPLICATE, message)
         earliest = self.first_loose[self.loose[entry_id]]
-        if earliest != entry_id:
-            message = self.slash_messages.get(earliest)
-            if message is None:
-                message = self.slash_messages[earliest] = (
-                    f"Differs from {describe(earliest)} only by a trailing slash: possibly the "
-                    "same page (servers often redirect one to the other); keep the one the site "
-                    "links to.")
-            report(LOC_POSSIBLE_DUPLICATE, message, field="loc")
+        if earliest == entry_id:
+            return None
+        message = self.slash_messages.get(earliest)
+        if message is None:
+            message = self.slash_messages[earliest] = (
+                f"Differs from {describe(earliest)} only by a trailing slash: possibly the "
+                "same page (servers often redirect one to the other); keep the one the site "
+                "links to.")
+        return LOC_POSSIBLE_DUPLICATE, message
 
     def _duplicate_message(self, first: int, loc: str | None,
                            describe: Callable[[int], str]) -> str | None:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.shared_data import CORPUS_SOURCES, DataSources
+from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
 from sitemap_studio.core.entries import Entry, Image, News, Price, Video
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
@@ -591,8 +592,8 @@ VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
 
 
 @pytest.fixture(scope="module")
-def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("xsd"))
+def oracle(fixed_xsd_oracle: RecordedOracle) -> RecordedOracle:
+    return fixed_xsd_oracle
 
 
 def video_document(**fields: str) -> bytes:
@@ -757,44 +758,64 @@ def test_unknown_extensions_file_has_only_retired_tag_warnings(hostile_dir: Path
                                        "news-old"}
 
 
-@pytest.mark.parametrize("name", ["yoast-page-sitemap-multi-images.xml",
-                                  "shopify-app-image-sitemap-320-urls.xml",
-                                  "crawlercommons-hreflang-de-ch-triplet.xml"])
+def per_source(cases: dict[str, list[tuple[str, ...]]]) -> list[Any]:
+    """``(source, name, ...)`` cases: our corpus's file for a case and the shared one's."""
+    return [pytest.param(source, *case, id=f"{source}/{case[0]}")
+            for source in CORPUS_SOURCES for case in cases[source]]
+
+
+@pytest.mark.parametrize(("source", "name"), per_source({
+    "own": [("yoast-page-sitemap.xml",), ("odd-prefixes.xml",), ("hreflang-regions.xml",)],
+    "shared": [("yoast-page-sitemap-multi-images.xml",),
+               ("shopify-app-image-sitemap-320-urls.xml",),
+               ("crawlercommons-hreflang-de-ch-triplet.xml",)]}))
 @pytest.mark.parametrize("profile", list(Profile))
-def test_clean_corpus_files(corpus_dir: Path, name: str, profile: Profile) -> None:
-    assert document_findings(corpus_dir / name, profile) == []
+def test_clean_corpus_files(data_sources: DataSources, source: str, name: str,
+                            profile: Profile) -> None:
+    assert document_findings(data_sources.corpus(source) / name, profile) == []
 
 
-def test_video_with_tvshow_and_decimal_duration(corpus_dir: Path) -> None:
-    path = corpus_dir / "crawlercommons-video-tvshow-loc-last-decimal-duration.xml"
+@pytest.mark.parametrize(("source", "name", "duration"), per_source({
+    "own": [("legacy-video-tvshow.xml", "1804.5")],
+    "shared": [("crawlercommons-video-tvshow-loc-last-decimal-duration.xml", "2459.1")]}))
+def test_video_with_tvshow_and_decimal_duration(data_sources: DataSources, source: str, name: str,
+                                                duration: str) -> None:
+    path = data_sources.corpus(source) / name
     found = {f.code: f for f in document_findings(path, GOOGLE)}
     # The fixture really has neither content_loc nor player_loc, and it expired on
     # 2025-06-13, a week before NOW.
     assert set(found) == {"video-duration-invalid", "deprecated-video-tvshow",
                           "deprecated-video-category", "video-missing-location", "video-expired"}
-    assert "'2459.1'" in found["video-duration-invalid"].message
+    assert f"'{duration}'" in found["video-duration-invalid"].message
     assert found["deprecated-video-tvshow"].severity is W
     assert found["video-expired"].severity is N
     assert {f.code for f in document_findings(path, PROTOCOL)} == set(found)
     assert {f.code for f in document_findings(path, XSD)} == set(found) - {"video-expired"}
 
 
-def test_news_file_with_genres(corpus_dir: Path) -> None:
-    found = document_findings(corpus_dir / "jekyll-news-sitemap-german-genres.xml", GOOGLE)
+@pytest.mark.parametrize(("source", "name"), per_source({
+    "own": [("news-genres-keywords.xml",)],
+    "shared": [("jekyll-news-sitemap-german-genres.xml",)]}))
+def test_news_file_with_genres(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     assert sorted((f.code, f.severity) for f in found) == [
         ("deprecated-news-genres", W), ("deprecated-news-keywords", W), ("news-old", N)]
 
 
-def test_mobile_file(corpus_dir: Path) -> None:
-    found = document_findings(corpus_dir / "crawlercommons-mobile-selfclosing-and-empty.xml",
-                              GOOGLE)
+@pytest.mark.parametrize(("source", "name"), per_source({
+    "own": [("mobile-selfclosing-and-empty.xml",)],
+    "shared": [("crawlercommons-mobile-selfclosing-and-empty.xml",)]}))
+def test_mobile_file(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     assert [(f.code, f.entry) for f in found] == [("deprecated-mobile", 0),
                                                   ("deprecated-mobile", 1)]
 
 
-@pytest.mark.parametrize("name", ["jsmocks-alltags-escaping.xml", "jsmocks-alltags-cdata.xml"])
-def test_all_tags_mocks(corpus_dir: Path, name: str) -> None:
-    found = document_findings(corpus_dir / name, GOOGLE)
+@pytest.mark.parametrize(("source", "name"), per_source({
+    "own": [("alltags-deprecated-extensions.xml",)],
+    "shared": [("jsmocks-alltags-escaping.xml",), ("jsmocks-alltags-cdata.xml",)]}))
+def test_all_tags_mocks(data_sources: DataSources, source: str, name: str) -> None:
+    found = document_findings(data_sources.corpus(source) / name, GOOGLE)
     by_code: dict[str, list[Finding]] = {}
     for finding in found:
         by_code.setdefault(finding.code, []).append(finding)
@@ -807,7 +828,7 @@ def test_all_tags_mocks(corpus_dir: Path, name: str) -> None:
             "deprecated-news-access"} <= set(by_code)
     assert [f.message for f in by_code["video-yes-no-case"]] == [
         "<video:requires_subscription> is 'YES'; Google documents lower-case 'yes'"]
-    # 'http://urltest.com&><'"/' has no usable host
+    # two image locations have no usable host ('http://urltest.com&><'"/' in the shared mock)
     assert len(by_code["image-loc-invalid"]) == 2
     assert all(f.severity is not E for code, fs in by_code.items() for f in fs
                if code != "image-loc-invalid")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.shared_data import CORPUS_SOURCES, DataSources
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -404,39 +405,58 @@ def file_findings(path: Path, profile: Profile = Profile.GOOGLE) -> list[Finding
     return found
 
 
+#: A reciprocal set of three pages in each corpus (ours in tests/corpus, the shared one).
+TRIPLET = {"own": "hreflang-regions.xml", "shared": "crawlercommons-hreflang-de-ch-triplet.xml"}
+#: Pages whose locations and alternates are all protocol-relative (//host/path).
+PROTOCOL_RELATIVE = {"own": "hugo-localhost-protocol-relative.xml",
+                     "shared": "hugo-multilingual-en-hreflang-protocol-relative.xml"}
+#: One page whose hreflang links all point elsewhere, beside app and AMP links.
+ALL_TAGS = {"own": "alltags-deprecated-extensions.xml", "shared": "jsmocks-alltags-escaping.xml"}
+
+
+@pytest.mark.parametrize("source", CORPUS_SOURCES)
 @pytest.mark.parametrize("profile", list(Profile))
-def test_reciprocal_triplet_is_clean(corpus_dir: Path, profile: Profile) -> None:
-    assert file_findings(corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml", profile) == []
+def test_reciprocal_triplet_is_clean(data_sources: DataSources, source: str,
+                                     profile: Profile) -> None:
+    assert file_findings(data_sources.corpus(source) / TRIPLET[source], profile) == []
 
 
-def test_triplet_with_one_return_link_removed(corpus_dir: Path) -> None:
-    document = open_document(corpus_dir / "crawlercommons-hreflang-de-ch-triplet.xml")
+@pytest.mark.parametrize("source", CORPUS_SOURCES)
+def test_triplet_with_one_return_link_removed(data_sources: DataSources, source: str) -> None:
+    document = open_document(data_sources.corpus(source) / TRIPLET[source])
     entries = [document.entry_at(row) for row in range(len(document))]
     index = hl.HreflangIndex()
     for entry in entries:
         index.add("doc", entry.id, entry.loc, entry.alternates)
-    swiss = entries[2]
-    without_en = tuple(a for a in swiss.alternates if a.hreflang != "en")
-    affected = index.add("doc", swiss.id, swiss.loc, without_en)
+    first, third = entries[0], entries[2]
+    # The third page stops linking to the first: both ends of that link hear of it.
+    without_first = tuple(a for a in third.alternates if a.href != first.loc)
+    assert len(without_first) == len(third.alternates) - 1
+    [label] = [a.hreflang for a in first.alternates if a.href == third.loc]
+    affected = index.add("doc", third.id, third.loc, without_first)
     assert affected == {("doc", e.id) for e in entries}
-    [on_english] = cluster_findings(index, ("doc", entries[0].id))
-    assert on_english.message.startswith("http://www.example.com/schweiz-deutsch/ does not link "
-                                         "back to this page (this page lists it as 'de-ch')")
-    [on_swiss] = cluster_findings(index, ("doc", swiss.id))
-    assert on_swiss.message == ("http://www.example.com/english/ lists this page as 'de-ch' but "
-                                "this page does not link back to it")
+    [on_first] = cluster_findings(index, ("doc", first.id))
+    assert on_first.message.startswith(f"{third.loc} does not link back to this page (this "
+                                       f"page lists it as '{label}')")
+    [on_third] = cluster_findings(index, ("doc", third.id))
+    assert on_third.message == (f"{first.loc} lists this page as '{label}' but this page does "
+                                "not link back to it")
     assert cluster_findings(index, ("doc", entries[1].id)) == []
 
 
-def test_protocol_relative_hugo_file(corpus_dir: Path) -> None:
-    found = file_findings(corpus_dir / "hugo-multilingual-en-hreflang-protocol-relative.xml")
+@pytest.mark.parametrize("source", CORPUS_SOURCES)
+def test_protocol_relative_hugo_file(data_sources: DataSources, source: str) -> None:
+    path = data_sources.corpus(source) / PROTOCOL_RELATIVE[source]
+    found = file_findings(path)
     assert {f.code for f in found} == {"hreflang-href-invalid"}
-    assert len(found) == 40  # 20 pages, two links each; every page lists itself
+    # Every link of every page (each lists itself too).
+    assert len(found) == path.read_bytes().count(b"<xhtml:link") > 0
     assert all("protocol-relative" in f.message for f in found)
     assert all(f.fix is None for f in found)  # the page URLs are protocol-relative too
 
 
-def test_all_tags_mock_links(corpus_dir: Path) -> None:
-    found = file_findings(corpus_dir / "jsmocks-alltags-escaping.xml")
-    # en and ja point at test.com, not at the page itself; the app and AMP links are ignored
+@pytest.mark.parametrize("source", CORPUS_SOURCES)
+def test_all_tags_mock_links(data_sources: DataSources, source: str) -> None:
+    found = file_findings(data_sources.corpus(source) / ALL_TAGS[source])
+    # hreflang links point at other hosts, not at the page itself; app and AMP links are ignored
     assert [(f.code, f.severity) for f in found] == [("hreflang-missing-self", N)]

@@ -10,10 +10,9 @@ is not flagged at all. The official XSDs (``../shared/schemas``) confirm each ve
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
-from helpers.xsd_oracle import XsdOracle, build_oracle
+from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
 from sitemap_studio.core.findings import Severity
 from sitemap_studio.core.loader import open_bytes
@@ -41,8 +40,8 @@ PUBLICATION = ("<news:publication><news:name>N</news:name><news:language>en</new
 
 
 @pytest.fixture(scope="module")
-def oracle(shared_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> XsdOracle:
-    return build_oracle(shared_dir / "schemas", tmp_path_factory.mktemp("xsd"))
+def oracle(fixed_xsd_oracle: RecordedOracle) -> RecordedOracle:
+    return fixed_xsd_oracle
 
 
 def invalid(oracle: XsdOracle, data: bytes) -> bool:

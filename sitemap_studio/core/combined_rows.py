@@ -1,0 +1,216 @@
+"""Every entry of several documents as one list of rows, sorted and filtered in bulk.
+
+The *All entries* view of a project shows the rows of each member sitemap one
+file after another. Nothing is copied: a global row is a (part, row) pair
+found by a binary search over the parts' cumulative starts, and each part
+keeps its own :class:`~sitemap_studio.core.entry_order.EntryIndex`, so the
+caches a file's own view warms up serve the combined view too.
+
+Filtering runs each part's filter and shifts the hits by the part's start.
+Sorting reads each part's keys (the same keys a file's view sorts by) into
+one lookup over global rows and sorts once, stably, so equal keys keep file
+order and then row order, and values that do not parse, then absent ones,
+come last in both directions, as in one file.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import accumulate, chain, repeat
+
+from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.entry_order import COUNT_COLUMNS, EntryIndex
+from sitemap_studio.core.sort_keys import count_keys, location_keys, order_by_keys, order_by_text
+
+#: The combined view's extra column: the file a row belongs to (after the entry columns).
+FILE_COLUMN = 8
+
+
+class CombinedRows:
+    """The rows of ``documents`` (in that order) as one list; ``names`` label the parts.
+
+    Call :meth:`refresh` after a part's length changed (the starts move), and
+    :meth:`close` when done (each part's index stops following its document).
+    """
+
+    def __init__(self, documents: Sequence[SitemapDocument], names: Sequence[str]) -> None:
+        if len(documents) != len(names):
+            raise ValueError("one name per document")
+        self.documents = list(documents)
+        self.names = list(names)
+        self._indexes = [EntryIndex(document) for document in self.documents]
+        self._starts: list[int] = []
+        self.refresh()
+
+    def add(self, document: SitemapDocument, name: str) -> None:
+        """Append one more part (a file read while the others are shown)."""
+        self.documents.append(document)
+        self.names.append(name)
+        self._indexes.append(EntryIndex(document))
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recount the parts' rows (after an insert or removal in any of them)."""
+        self._starts = [0, *accumulate(len(document) for document in self.documents)]
+
+    def close(self) -> None:
+        """Stop following the documents."""
+        for index in self._indexes:
+            index.close()
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    @property
+    def starts(self) -> list[int]:
+        """Global row of each part's first row, and the total at the end."""
+        return list(self._starts)
+
+    def start_of(self, part: int) -> int:
+        """Global row of part ``part``'s first row."""
+        return self._starts[part]
+
+    def locate(self, row: int) -> tuple[int, int]:
+        """(part, row in that part) of global ``row``; ``IndexError`` outside."""
+        if not 0 <= row < self._starts[-1]:
+            raise IndexError(row)
+        part = bisect_right(self._starts, row) - 1
+        return part, row - self._starts[part]
+
+    def global_row(self, part: int, row: int) -> int:
+        """The global row of ``row`` of part ``part``."""
+        return self._starts[part] + row
+
+    def part_of(self, document: SitemapDocument) -> int:
+        """Which part ``document`` is; ``ValueError`` when it is none."""
+        for part, known in enumerate(self.documents):
+            if known is document:
+                return part
+        raise ValueError("the document is not one of the parts")
+
+    def index(self, part: int) -> EntryIndex:
+        """Part ``part``'s own sort and filter index."""
+        return self._indexes[part]
+
+    def warm_up(self, columns: Sequence[int] = (1,)) -> Iterator[None]:
+        """Each part's warm-up in turn (see :meth:`EntryIndex.warm_up`)."""
+        for index in self._indexes:
+            yield from index.warm_up(columns=columns, filter_column=0)
+
+    # ------------------------------------------------------------------ filtering
+
+    def _split(self, rows: Sequence[int]) -> list[array[int]]:
+        """Ascending global ``rows`` as each part's ascending local rows."""
+        split: list[array[int]] = []
+        for part, start in enumerate(self._starts[:-1]):
+            stop = self._starts[part + 1]
+            low, high = bisect_left(rows, start), bisect_left(rows, stop)
+            split.append(array("q", [row - start for row in rows[low:high]]) if start
+                         else array("q", rows[low:high]))
+        return split
+
+    def _joined(self, parts: Sequence[Sequence[int] | None], first: int = 0) -> array[int]:
+        """Local rows of parts ``first``, ``first + 1``... as ascending global rows."""
+        joined = array("q")
+        for part, rows in enumerate(parts, first):
+            start = self._starts[part]
+            if rows is None:
+                joined.extend(range(start, self._starts[part + 1]))
+            elif start:
+                joined.extend(map(int.__add__, rows, repeat(start)))
+            else:
+                joined.extend(rows)
+        return joined
+
+    def filter_parts(self, first: int, stop: int, text: str, *, regex: bool = False,
+                     case_sensitive: bool = False,
+                     only_ids: Sequence[Collection[int]] | None = None) -> array[int]:
+        """Global rows (ascending) of parts ``first:stop`` that match (see :meth:`filter_rows`).
+
+        A front end filtering a part at a time shows the first rows before the
+        last file is searched.
+        """
+        found = [self._indexes[part].filter_rows(
+            text, regex=regex, case_sensitive=case_sensitive,
+            only_ids=None if only_ids is None else only_ids[part])
+            for part in range(first, stop)]
+        return self._joined(found, first)
+
+    def filter_rows(self, text: str, *, regex: bool = False, case_sensitive: bool = False,
+                    only_ids: Sequence[Collection[int]] | None = None,
+                    within: Sequence[int] | None = None) -> array[int] | None:
+        """Global rows (ascending) whose location matches, or ``None`` for all rows.
+
+        As :meth:`EntryIndex.filter_rows`, per part: ``only_ids`` gives each
+        part's entry ids to keep (entries with findings), ``within`` the
+        ascending global rows a narrower filter may keep.
+        """
+        if not text and only_ids is None and within is None:
+            return None
+        inside = self._split(within) if within is not None else None
+        found: list[Sequence[int] | None] = []
+        for part, index in enumerate(self._indexes):
+            found.append(index.filter_rows(
+                text, regex=regex, case_sensitive=case_sensitive,
+                only_ids=None if only_ids is None else only_ids[part],
+                within=None if inside is None else inside[part]))
+        if all(rows is None for rows in found):
+            return None
+        return self._joined(found)
+
+    # -------------------------------------------------------------------- sorting
+
+    def sort_order(self, column: int, descending: bool = False, *,
+                   rows: Sequence[int] | None = None) -> array[int]:
+        """Global rows (all, or ascending ``rows``) in display order when sorted by ``column``.
+
+        Columns are the entry table's (0-7) and :data:`FILE_COLUMN` (by file name).
+        """
+        chosen: Sequence[int] = range(len(self)) if rows is None else rows
+        if column == FILE_COLUMN:
+            names = self.names
+            order = sorted(range(len(names)), key=names.__getitem__, reverse=descending)
+            split = self._split(chosen)
+            joined = array("q")
+            for part in order:
+                start = self._starts[part]
+                joined.extend(map(int.__add__, split[part], repeat(start)))
+            return joined
+        if column == 0:
+            if len(chosen) * 4 < len(self):  # a narrow filter: read only the rows shown
+                texts = {row: self.text(row, 0) for row in chosen}
+                return order_by_text(chosen, texts.__getitem__, descending)
+            return order_by_text(chosen, self._location_lookup(), descending)
+        keys = array("d")  # each file's keys, copied whole (arrays of one type extend fast)
+        if column in (1, 2, 3):
+            for index in self._indexes:
+                keys.extend(index._column_keys(column))
+        elif column in COUNT_COLUMNS:
+            for document in self.documents:
+                keys.extend(count_keys(document, column))
+        else:
+            raise ValueError(f"there is no column {column} to sort by")
+        return order_by_keys(chosen, keys, descending, lambda row: self.text(row, column) or "")
+
+    def _location_lookup(self) -> Callable[[int], object]:
+        """Per global row, a key that sorts as the location does (``None`` when absent)."""
+        prefixes = [index._column_prefix(0) for index in self._indexes]
+        if len(set(prefixes)) == 1:
+            found = [location_keys(document, prefixes[0], index._column_flags(0))
+                     for document, index in zip(self.documents, self._indexes, strict=True)]
+            if all(keys is not None for keys in found):
+                return list(chain.from_iterable(found)).__getitem__  # type: ignore[arg-type]
+        texts: list[str | None] = []
+        for document in self.documents:
+            texts.extend(document.text(row, 0) for row in range(len(document)))
+        return texts.__getitem__
+
+    def text(self, row: int, field_index: int) -> str | None:
+        """The text of a protocol field at global ``row``."""
+        part, local = self.locate(row)
+        return self.documents[part].text(local, field_index)
+
+
+__all__ = ["FILE_COLUMN", "CombinedRows"]
