@@ -97,8 +97,7 @@ def test_audit_fills_the_columns_and_the_issues_and_is_kept_with_the_project(
     assert column_texts(window, VERDICT) == ["indexable", "redirect", "not-found", "noindex"]
     assert column_texts(window, STATUS) == ["200", "301 \N{RIGHTWARDS ARROW} 200", "404", "200"]
     assert column_texts(window, FINAL) == ["", site.url("/new"), "", ""]
-    issues = [window.issues_panel.model.finding(r)
-              for r in range(window.issues_panel.model.rowCount())]
+    issues = window.issues_panel.model.findings()
     audit_issues = [f for f in issues if f.code.startswith("audit-")]
     assert [f.code for f in audit_issues] == ["audit-redirect", "audit-not-found",
                                               "audit-noindex"]
@@ -212,8 +211,7 @@ def test_private_hosts_are_not_fetched_unless_allowed(qtbot, tmp_path, monkeypat
     run_audit_from_toolbar(qtbot, window)
     assert column_texts(window, VERDICT) == ["unreachable"]
     assert site.seen == []
-    model = window.issues_panel.model
-    issue = next(f for f in map(model.finding, range(model.rowCount()))
+    issue = next(f for f in window.issues_panel.model.findings()
                  if f.code == "audit-unreachable")
     assert "loopback" in issue.message and "allow private addresses" in issue.message
 
@@ -315,8 +313,8 @@ def test_an_audit_of_two_thousand_urls_fills_every_row(qtbot, tmp_path, monkeypa
     assert verdicts.count("indexable") == 1980 and verdicts.count("not-found") == 20
     assert window.message_label.text().startswith("Audited 2,000 URLs: 1,980 indexable, "
                                                   "20 not-found")
-    model = window.issues_panel.model
-    assert sum(model.finding(r).code == "audit-not-found" for r in range(model.rowCount())) == 20
+    listed = window.issues_panel.model.findings()
+    assert sum(finding.code == "audit-not-found" for finding in listed) == 20
     kept = kept_results(qtbot, tmp_path / "big.sitemapproj.audit.json")
     assert len(kept["results"]) == 2000
     assert answers.errors == []
