@@ -25,7 +25,8 @@ from sitemap_studio.qt_models.entry_table_model import COLUMNS, EntryTableModel
 from sitemap_studio.qt_models.roles import Role
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-ALL_COLUMNS = (*COLUMNS, "File")
+#: The entry table's own columns (not the audit's, which stay per file) and the file.
+ALL_COLUMNS = (*COLUMNS[:FILE_COLUMN], "File")
 _READ_ONLY = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
               | Qt.ItemFlag.ItemNeverHasChildren)
 

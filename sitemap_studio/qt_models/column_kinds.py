@@ -8,6 +8,7 @@ and remembers widths, order and sort once per kind.
 
 from __future__ import annotations
 
+from sitemap_studio.core.combined_rows import FILE_COLUMN
 from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
@@ -22,7 +23,7 @@ TEXT = "text"
 ALL = "all"
 
 _COLUMNS_OF = {URLSET: tuple(range(AUDIT_COLUMN)), INDEX: (0, 1), TEXT: (0,),
-               ALL: (0, 1, 2, 3, len(COLUMNS))}
+               ALL: (0, 1, 2, 3, FILE_COLUMN)}
 #: The audit's columns (Status, Verdict, Final URL), shown once a document has results.
 AUDIT_COLUMNS = tuple(range(AUDIT_COLUMN, len(COLUMNS)))
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
-from sitemap_studio.qt_models.column_kinds import AUDIT_COLUMNS, shown_columns
+from sitemap_studio.qt_models.column_kinds import ALL, AUDIT_COLUMNS, shown_columns
 from sitemap_studio.qt_models.entry_table_model import PROTOCOL_COLUMNS
 from sitemap_studio.settings import AppSettings
 
@@ -84,7 +84,7 @@ class ColumnLayouts:
 
     def show_audit(self, audited: bool) -> None:
         """Show or hide the audit's columns (results arrived, or the document has none)."""
-        if self.kind is None:
+        if self.kind is None or self.kind == ALL:  # the All entries view has no audit columns
             return
         header = self.header
         for column in AUDIT_COLUMNS:
