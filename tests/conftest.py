@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers.local_http import guard_network
+from helpers.site_server import Site, site_server
 from helpers.xsd_oracle import XsdOracle, build_oracle
 
 if TYPE_CHECKING:
@@ -102,3 +104,11 @@ def runner(qapp: QApplication) -> Iterator[JobRunner]:
     yield runner
     runner.cancel_all()
     assert runner.wait(30_000)
+
+
+@pytest.fixture
+def site(monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    """A small web site on 127.0.0.1 (``helpers.site_server``); a connection elsewhere fails."""
+    guard_network(monkeypatch)
+    with site_server() as served:
+        yield served

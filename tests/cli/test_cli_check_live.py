@@ -8,24 +8,15 @@ files on a real HTTP server on 127.0.0.1, and check them with
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.local_http import guard_network
-from helpers.site_server import Route, Site, site_server, urlset
+from helpers.site_server import Route, Site, urlset
 
 from sitemap_studio import cli
 
 #: URLs of the realistic project: two files once exported (50,000 URLs at most per file).
 PAGES = 60_000
-
-
-@pytest.fixture
-def site(monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
-    guard_network(monkeypatch)
-    with site_server() as served:
-        yield served
 
 
 def make_project(folder: Path, site: Site, pages: list[str]) -> Path:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import gzip
 import socket
-from collections.abc import Iterator
 
 import pytest
 from helpers.local_http import closed_port_url, guard_network
-from helpers.site_server import Route, Site, gzipped, site_server, sitemapindex, urlset
+from helpers.site_server import Route, Site, gzipped, sitemapindex, urlset
 
 from sitemap_studio.core.errors import Cancelled
 from sitemap_studio.core.progress import CancelToken
@@ -28,14 +27,6 @@ from sitemap_studio.core.publish_check import (
 
 SHORT = 1.0
 XML = {"Content-Type": "application/xml"}
-
-
-@pytest.fixture
-def site(monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
-    """A site on 127.0.0.1; any connection elsewhere fails the test."""
-    guard_network(monkeypatch)
-    with site_server() as served:
-        yield served
 
 
 def robots(site: Site, *lines: str, rules: str = "User-agent: *\nAllow: /\n") -> None:
