@@ -1,8 +1,9 @@
 """``sitemap-studio check-live``: fetch a published sitemap as a search engine would and report.
 
 Given a ``.sitemapproj`` project, the URL checked is where the project
-publishes its index (the folder of its index URL, else its site URL, plus the
-export's index name), and every live file is then compared with what the
+publishes its index (the public URL of its export folder, ``export.base_url``,
+else the folder of its index URL, else its site URL; plus the export's index
+name), and every live file is then compared with what the
 project would export now. Given a URL, that sitemap or index is checked
 alone. Exit 0 when every file passes (and matches the project), 1 when any
 has a problem, 2 when nothing could be fetched or the input is unusable.

@@ -1,7 +1,9 @@
 """Check Live Site: fetch the published sitemaps as a search engine would, and show the report.
 
-The URL is the project's public index URL (the folder of its index URL, or
-its site URL, plus the export's index name), or any sitemap URL typed in.
+The URL is the project's public index URL (the public URL of its export
+folder, kept in the project and edited in Export for Upload, else the folder
+of its index URL or its site URL; plus the export's index name), or any
+sitemap URL typed in.
 For the project's own URL the live files are also compared with what the
 project would export now. The check runs in the background; a progress bar
 and Cancel appear when it takes more than a moment. Each file gets a row
@@ -85,6 +87,10 @@ class CheckLiveDialog(QDialog):
         self.problems = live_problems_model(self)
         self.problems_view = self._table(self.problems, splitter, "live_problems")
         self.problems_view.setWordWrap(True)
+        self.files_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.files_view.horizontalHeader().setStretchLastSection(False)
+        for column, width in enumerate((190, 300, 330)):
+            self.problems_view.setColumnWidth(column, width)
         splitter.setSizes([260, 240])
         layout.addWidget(splitter, 1)
         self.verdict_label = FeedbackLabel(self)
@@ -167,7 +173,8 @@ class CheckLiveDialog(QDialog):
         failing = next((row for row, item in enumerate(report.files) if not item.ok), 0)
         if report.files:
             self.files_view.selectRow(failing)
-        self.files_view.resizeColumnsToContents()
+        for column in range(1, self.files.columnCount()):
+            self.files_view.resizeColumnToContents(column)
 
     def _failed(self, error: SitemapError) -> None:
         self.verdict_label.show_problem(f"Cannot check: {error.message}")
@@ -212,8 +219,10 @@ class CheckLiveDialog(QDialog):
         if problem is not None:
             self.where_label.setText(f"Cannot check this URL: {problem}")
         elif self.compares_with_project():
-            self.where_label.setText("The project's public index URL: its files are also "
-                                     "compared with what the project would export now.")
+            self.where_label.setText("The project's public index URL (the public URL of its "
+                                     "export folder, set in Export for Upload, and the index "
+                                     "name): its files are also compared with what the "
+                                     "project would export now.")
         elif self.project_url is None and self.workspace is not None \
                 and self.workspace.project is not None:
             self.where_label.setText("The project has no site URL or index URL, so the URL "

@@ -78,7 +78,8 @@ _WORDS: dict[Code, tuple[str, str]] = {
     Code.NESTED_INDEX: ("Nested indexes", "List the sitemaps themselves in the index: an index "
                         "may not list another index."),
     Code.CHILDREN_FAILED: ("Sitemap index has sitemaps with errors", "Fix the problems of the "
-                           "sitemaps listed below; each has its own entry in this report."),
+                           "sitemaps named in the evidence; each has its own entry in this "
+                           "report."),
     Code.NO_SITEMAP_LINE: ("No Sitemap: line in robots.txt", "Add a line 'Sitemap: URL' with "
                            "this URL to robots.txt (sitemap-studio kit prints it)."),
     Code.SITEMAP_LINE_ELSEWHERE: ("robots.txt points elsewhere", "Change robots.txt's "

@@ -139,8 +139,9 @@ class _Run:
                               for entry in failed[:NAMED_CHILDREN])
             more = f" (and {len(failed) - NAMED_CHILDREN} more)" if len(failed) > NAMED_CHILDREN \
                 else ""
+            verb = "has" if len(failed) == 1 else "have"
             item.add(Code.CHILDREN_FAILED, f"{len(failed)} of the {len(children)} sitemaps it "
-                     "lists have problems", named + more)
+                     f"lists {verb} problems", named + more)
         if self.on_file is not None:
             self.on_file(item)
 
