@@ -51,7 +51,7 @@ def mark_icon(passed: bool) -> QIcon:
 
 def file_passed(item: FileCheck) -> bool:
     """Green: no problem, and the same as the project's export when compared."""
-    return item.ok and (item.match is None or item.match.state == MatchState.SAME)
+    return item.passed
 
 
 def _problems_tip(item: FileCheck) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import socket
+import threading
 
 import pytest
 from helpers.local_http import closed_port_url, guard_network
@@ -310,3 +311,39 @@ def test_json_has_the_documented_shape(site: Site) -> None:
     (problem,) = entry["problems"]
     assert set(problem) >= {"code", "message", "evidence"}
     assert problem["code"] == "robots-sitemap-missing" and problem["action"]
+
+
+def test_a_crawl_delay_is_honoured_up_to_the_cap(site: Site) -> None:
+    robots(site, "/index.xml", rules="User-agent: *\nCrawl-delay: 3600\n")
+    child = serve(site, "/one.xml", urlset(site.url("/a")))
+    top = serve(site, "/index.xml", sitemapindex(child))
+    report = check_urls([top], LiveCheckOptions(allow_private=True, timeout=SHORT,
+                                                max_crawl_delay=0.2))
+    assert report.ok and site.requests == ["/robots.txt", "/index.xml", "/one.xml"]
+
+
+def test_cancel_stops_a_crawl_delay_wait(site: Site) -> None:
+    robots(site, "/index.xml", rules="User-agent: *\nCrawl-delay: 3600\n")
+    child = serve(site, "/one.xml", urlset(site.url("/a")))
+    top = serve(site, "/index.xml", sitemapindex(child))
+    token = CancelToken()
+
+    def cancel_once_the_index_is_asked() -> None:
+        while "/index.xml" not in site.requests:
+            site.release.wait(0.05)
+        token.cancel()
+
+    canceller = threading.Thread(target=cancel_once_the_index_is_asked, daemon=True)
+    canceller.start()
+    with pytest.raises(Cancelled):
+        check_urls([top], LiveCheckOptions(allow_private=True, max_crawl_delay=3600),
+                   cancel=token)
+    canceller.join(30)
+    assert "/one.xml" not in site.requests  # cancelled while waiting its turn
+
+
+def test_a_robots_txt_answering_429_stops_the_crawl_too(site: Site) -> None:
+    site.routes["/robots.txt"] = Route(429, b"slow down")
+    serve(site, "/s.xml", urlset(site.url("/a")))
+    item = check(site.url("/s.xml")).files[0]
+    assert codes(item) == [Code.ROBOTS_UNREACHABLE] and "/s.xml" not in site.requests

@@ -176,8 +176,13 @@ class FileCheck:
 
     @property
     def ok(self) -> bool:
-        """Whether the file has no problem."""
+        """Whether the file has no problem (the JSON's ``ok``)."""
         return not self.problems
+
+    @property
+    def passed(self) -> bool:
+        """No problem, and the same bytes as the project's export when compared (a green mark)."""
+        return self.ok and (self.match is None or self.match.state == MatchState.SAME)
 
     def add(self, code: Code, message: str, evidence: str = "") -> None:
         """Record a problem."""

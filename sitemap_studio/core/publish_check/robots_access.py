@@ -3,8 +3,9 @@
 A robots.txt that answers 200 is read with protego (longest match wins,
 Allow beats an equally long Disallow, ``*`` and ``$`` wildcards), which is
 how Google reads it. One that answers 4xx means "no rules". One that answers
-5xx or not at all means "fetch nothing from this site for now", which is
-what Google does; the check then fetches nothing there either.
+5xx (or 429) means "fetch nothing from this site for now", which is what
+Google does; the check then fetches nothing there either. A ``Crawl-delay``
+for our agent is honoured between requests to the site.
 """
 
 from __future__ import annotations
@@ -34,8 +35,14 @@ class RobotsFile:
 
     @property
     def unreachable(self) -> bool:
-        """Whether the site must not be crawled now (5xx, or no answer)."""
-        return self.result.status is None or self.result.status >= 500
+        """Whether the site must not be crawled now (5xx or 429: Google fetches nothing)."""
+        status = self.result.status
+        return status is not None and (status >= 500 or status == 429)
+
+    def crawl_delay(self) -> float:
+        """The seconds robots.txt asks our agent to wait between requests (0 when none)."""
+        delay = self.rules.crawl_delay(OUR_AGENT) if self.rules is not None else None
+        return float(delay or 0)
 
     def describe(self) -> str:
         """``robots.txt at URL answered HTTP 404 Not Found`` and the like."""

@@ -9,11 +9,14 @@ the private-address rule, with the protocol's size cap, and judged by
 :mod:`.file_checks`. The children of an index are fetched one after the
 other (one request at a time, so never more than one per host), on the
 index's own host only, at most :data:`MAX_CHILDREN` of them; a child that is
-itself an index is "Nested indexes" and is not followed.
+itself an index is "Nested indexes" and is not followed. A robots.txt
+``Crawl-delay`` (up to :data:`MAX_CRAWL_DELAY` seconds) is waited out between
+two requests to one site.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
@@ -39,6 +42,10 @@ from sitemap_studio.core.workspace import Workspace
 MAX_CHILDREN = 1000
 #: Children named in the index's "has sitemaps with errors" evidence.
 NAMED_CHILDREN = 3
+#: Seconds of robots.txt ``Crawl-delay`` honoured at most.
+MAX_CRAWL_DELAY = 30.0
+#: Seconds between two looks at the cancel token while waiting out a crawl delay.
+_WAIT_STEP = 0.1
 
 FileCallback = Callable[[FileCheck], None]
 
@@ -50,6 +57,8 @@ class LiveCheckOptions:
     allow_private: bool = False
     timeout: float = DEFAULT_TIMEOUT
     limits: Limits | None = None
+    #: The longest robots.txt ``Crawl-delay`` honoured; a longer one is honoured as this.
+    max_crawl_delay: float = MAX_CRAWL_DELAY
 
 
 def check_urls(
@@ -81,7 +90,7 @@ def check_urls(
                             allow_private=options.allow_private)
 
     run = _Run(fetcher_of(PROTOCOL_MAX_BYTES), RobotsCache(fetcher_of(ROBOTS_MAX_BYTES)),
-               options.limits or Limits.from_env(), cancel, progress, on_file)
+               options, cancel, progress, on_file)
     for url in tops:
         run.check_top(url)
     return run.report
@@ -110,12 +119,15 @@ def check_project(
 class _Run:
     """One check: the files found so far, in the order they were found."""
 
-    def __init__(self, fetcher: Fetcher, robots: RobotsCache, limits: Limits,
+    def __init__(self, fetcher: Fetcher, robots: RobotsCache, options: LiveCheckOptions,
                  cancel: CancelToken | None, progress: ProgressCallback | None,
                  on_file: FileCallback | None) -> None:
         self.fetcher = fetcher
         self.robots = robots
-        self.limits = limits
+        self.limits = options.limits or Limits.from_env()
+        self.max_crawl_delay = options.max_crawl_delay
+        #: When each origin was last asked for a sitemap (``time.monotonic()``).
+        self.last_asked: dict[str, float] = {}
         self.cancel = cancel
         self.progress = progress
         self.on_file = on_file
@@ -167,7 +179,7 @@ class _Run:
     def _judge(self, item: FileCheck, *, top: bool) -> list[str]:
         robots = self.robots.for_url(item.url)
         check(self.cancel)
-        if robots.result.status is not None and robots.result.status >= 500:
+        if robots.unreachable:
             item.add(Code.ROBOTS_UNREACHABLE, "robots.txt answers with a server error, so "
                      "crawlers fetch nothing from this site; the sitemap was not fetched",
                      robots.describe())
@@ -177,7 +189,9 @@ class _Run:
                      f"{robots.url}: {robots.rule_for(item.url) or 'a Disallow rule matches'}")
             if robots.blocks(item.url, OUR_AGENT):
                 return []  # our manners: not fetched either
+        self._wait_turn(item.url, robots)
         result = self.fetcher(item.url)
+        self.last_asked[origin_of(item.url)] = time.monotonic()
         check(self.cancel)
         body = judge_answer(item, result)
         if top:
@@ -192,6 +206,17 @@ class _Run:
         if item.kind != "sitemapindex" or not top:
             return []
         return self._children(item)
+
+    def _wait_turn(self, url: str, robots: RobotsFile) -> None:
+        """Wait out the site's Crawl-delay since its last request (robots.txt not counted)."""
+        last = self.last_asked.get(origin_of(url))
+        delay = min(robots.crawl_delay(), self.max_crawl_delay)
+        if last is None or delay <= 0:
+            return
+        until = last + delay
+        while (left := until - time.monotonic()) > 0:
+            check(self.cancel)
+            time.sleep(min(left, _WAIT_STEP))
 
     def _children(self, item: FileCheck) -> list[str]:
         base = item.final_url or item.url

@@ -18,7 +18,7 @@ def file_heading(item: FileCheck) -> str:
     if item.uncompressed_bytes is not None:
         facts.append(f"{item.uncompressed_bytes:,} bytes")
     shown = f" ({', '.join(facts)})" if facts else ""
-    return f"{PASS if item.ok else FAIL} {item.url}{shown}"
+    return f"{PASS if item.passed else FAIL} {item.url}{shown}"
 
 
 def verdict(report: LiveReport) -> str:
