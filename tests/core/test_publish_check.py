@@ -347,3 +347,11 @@ def test_a_robots_txt_answering_429_stops_the_crawl_too(site: Site) -> None:
     serve(site, "/s.xml", urlset(site.url("/a")))
     item = check(site.url("/s.xml")).files[0]
     assert codes(item) == [Code.ROBOTS_UNREACHABLE] and "/s.xml" not in site.requests
+
+
+def test_a_robots_txt_that_does_not_answer_is_reported(site: Site) -> None:
+    site.routes["/robots.txt"] = Route(stall=True)
+    serve(site, "/s.xml", urlset(site.url("/a")))
+    item = check(site.url("/s.xml"), 0.5).files[0]
+    assert codes(item) == [Code.ROBOTS_UNREACHABLE] and "timed out" in item.problems[0].evidence
+    assert item.fetched and item.urls == 1

@@ -194,6 +194,10 @@ class _Run:
         self.last_asked[origin_of(item.url)] = time.monotonic()
         check(self.cancel)
         body = judge_answer(item, result)
+        if item.fetched and robots.result.status is None:
+            item.add(Code.ROBOTS_UNREACHABLE, "robots.txt could not be fetched, so crawlers "
+                     "treat the site as unreachable, although this sitemap answered",
+                     robots.describe())
         if top:
             _sitemap_line(item, robots)
         if body is None:
