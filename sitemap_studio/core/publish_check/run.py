@@ -180,9 +180,9 @@ class _Run:
         robots = self.robots.for_url(item.url)
         check(self.cancel)
         if robots.unreachable:
-            item.add(Code.ROBOTS_UNREACHABLE, "robots.txt answers with a server error, so "
-                     "crawlers fetch nothing from this site; the sitemap was not fetched",
-                     robots.describe())
+            item.add(Code.ROBOTS_UNREACHABLE, f"robots.txt answers {robots.result.status}, so "
+                     "crawlers fetch nothing from this site for now; the sitemap was not "
+                     "fetched", robots.describe())
             return []
         if robots.blocks(item.url):
             item.add(Code.ROBOTS_BLOCKED, "robots.txt disallows this URL for Googlebot",
