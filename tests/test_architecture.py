@@ -95,8 +95,8 @@ def layer_of(module: str) -> str:
 
 
 #: Libraries the core may use besides the standard library: none of them pulls in Qt.
-#: lxml parses; idna reads host names as browsers do (UTS #46).
-CORE_LIBRARIES = frozenset({"lxml", "idna"})
+#: lxml parses; idna reads host names as browsers do (UTS #46); protego reads robots.txt rules.
+CORE_LIBRARIES = frozenset({"lxml", "idna", "protego"})
 
 
 def layer_violations(module: str, imported: str) -> list[str]:

@@ -20,6 +20,7 @@ THEME_NAMES = {
     "redo": "edit-redo", "insert": "list-add", "duplicate": "edit-copy",
     "delete": "edit-delete", "bulk-edit": "document-edit", "find-replace": "edit-find-replace",
     "dedupe": "edit-clear", "import": "document-import", "export": "document-export",
+    "check-live": "web-browser",
 }
 
 
