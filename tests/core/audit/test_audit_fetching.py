@@ -9,7 +9,7 @@ import socket
 import pytest
 from aiohttp import web
 from conftest import Audit
-from helpers.audit_server import AuditSite, codes, page, redirect
+from helpers.audit_server import AuditSite, codes, page, raw_site, redirect
 
 from sitemap_studio.core.audit import DEFAULT_USER_AGENT, Verdict
 from sitemap_studio.core.audit.options import BODY_LIMIT, MAX_HOPS
@@ -302,3 +302,12 @@ def test_urls_that_cannot_be_fetched_are_explained_not_crashed_on(audit: Audit, 
                                                                  code: str) -> None:
     [result] = audit(url, allow_private=False)
     assert result.verdict is Verdict.UNREACHABLE and codes(result) == [code]
+
+
+def test_a_page_without_any_content_type_is_read_for_its_head(audit: Audit) -> None:
+    body = b'<html><head><meta name="robots" content="noindex"></head></html>'
+    head = (b"HTTP/1.1 200 OK\r\nContent-Length: " + str(len(body)).encode() +
+            b"\r\nConnection: close\r\n\r\n")
+    with raw_site({("HEAD", "/bare"): head, ("GET", "/bare"): head + body}) as base:
+        [result] = audit(base + "/bare")
+    assert result.verdict is Verdict.NOINDEX and result.content_type is None
