@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import socketserver
+import ssl
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -85,8 +86,11 @@ def redirect(location: str, status: int = 301) -> Handler:
 
 
 @contextmanager
-def audit_site() -> Iterator[AuditSite]:
-    """Serve an :class:`AuditSite` on 127.0.0.1 at a free port until the block ends."""
+def audit_site(tls: ssl.SSLContext | None = None) -> Iterator[AuditSite]:
+    """Serve an :class:`AuditSite` on 127.0.0.1 at a free port until the block ends.
+
+    With ``tls`` the site is served over https with that context.
+    """
     site = AuditSite()
     started = threading.Event()
     stop: list[asyncio.Event] = []
@@ -104,10 +108,10 @@ def audit_site() -> Iterator[AuditSite]:
         app.router.add_route("*", "/{tail:.*}", dispatch)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
-        tcp = web.TCPSite(runner, LOCAL, 0)
+        tcp = web.TCPSite(runner, LOCAL, 0, ssl_context=tls)
         await tcp.start()
         port = runner.addresses[0][1]
-        site.base = f"http://{LOCAL}:{port}"
+        site.base = f"{'https' if tls else 'http'}://{LOCAL}:{port}"
         site.loop = asyncio.get_running_loop()
         site.release = asyncio.Event()
         stop.append(asyncio.Event())
