@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     statuses["validation"] = run("validation: 1,000,000-URL project", "bench_validation.py",
                                  "--data", data)
     statuses["export"] = run("export: 1,000,000-URL project", "bench_export.py", "--data", data)
+    statuses["audit"] = run("URL audit: 10,000 URLs at 20 ms, memory of 100,000",
+                            "bench_audit.py")
     statuses["window"] = run("editor window: 50,000-URL file and 1,000,000-URL project",
                              "bench_gui.py", "--data", data)
     print("\nsummary: " + ", ".join(

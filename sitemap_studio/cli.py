@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from sitemap_studio import (
     __version__,
+    cli_audit,
     cli_check_live,
     cli_diff,
     cli_export,
@@ -97,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     _limit_options(commands.choices["diff"])
     cli_check_live.add_parser(commands)
     _limit_options(commands.choices["check-live"])
+    cli_audit.add_parser(commands)
+    _limit_options(commands.choices["audit"])
     return parser
 
 
@@ -218,5 +221,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return cli_diff.run(args, _limits(args))
     if args.command == "check-live":
         return cli_check_live.run(args, _limits(args))
+    if args.command == "audit":
+        return cli_audit.run(args, _limits(args))
     parser.print_usage(sys.stderr)
     return EXIT_UNREADABLE

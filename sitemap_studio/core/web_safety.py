@@ -70,7 +70,8 @@ def address_refusal(address: str, host: str | None = None) -> str | None:
     kind = address_kind(parsed)
     if kind is None:
         return None
-    subject = f"{host} resolves to {literal}," if host and host.strip("[]") != literal else literal
+    subject = (f"{host} resolves to {literal}," if host and host.strip("[]") != literal
+               else f"{literal} is")
     return f"not fetched: {subject} {kind}; {ALLOW_HINT}"
 
 

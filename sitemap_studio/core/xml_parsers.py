@@ -115,6 +115,23 @@ def parse_tree(data: bytes, *, path: str | None = None) -> etree._Element:
         raise ReadError(str(exc), path=path, code="external-resource") from None
 
 
+def parse_html(data: bytes, encoding: str | None = None) -> etree._Element | None:
+    """Parse an HTML page (or the first part of one) leniently; ``None`` when nothing parses.
+
+    libxml2's HTML parser, with no network and no huge-tree allowance: it
+    recovers from any markup, so a page cut short still gives its head.
+    ``encoding`` (from the ``Content-Type`` header) wins over the page's own
+    ``<meta charset>``; without it the parser reads the page's declaration.
+    """
+    parser = etree.HTMLParser(no_network=True, huge_tree=False, remove_comments=True,
+                              remove_pis=True, encoding=encoding, default_doctype=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except (etree.XMLSyntaxError, ValueError, LookupError):
+        return None
+    return root
+
+
 def syntax_error(exc: etree.XMLSyntaxError, data: bytes, path: str | None) -> ReadError:
     """Turn libxml2's message into one a webmaster understands, keeping the location."""
     raw = (exc.msg or str(exc)).strip()

@@ -189,8 +189,8 @@ def _index_file(folder: Path) -> Path:
 # --- the first argument ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("argv", [["audit", "x.xml"], ["conver", "a.xml", "b.txt"],
-                                  ["-style", "fusion", "audit"], ["--verbose"]])
+@pytest.mark.parametrize("argv", [["crawl", "x.xml"], ["conver", "a.xml", "b.txt"],
+                                  ["-style", "fusion", "crawl"], ["--verbose"]])
 def test_a_word_that_is_neither_command_nor_file_is_an_error_not_a_window(
         tmp_path: Path, argv: list[str]) -> None:
     result = run(*argv, timeout=60)

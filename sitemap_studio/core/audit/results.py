@@ -7,6 +7,7 @@ with :meth:`UrlAudit.from_json`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -128,3 +129,11 @@ class UrlAudit:
                                         str(item["message"]))
                            for item in data.get("findings", ())),
         )
+
+
+def summary(audits: Iterable[UrlAudit]) -> dict[str, int]:
+    """How many URLs got each verdict, every verdict listed (in precedence order)."""
+    counts = dict.fromkeys((str(verdict) for verdict in Verdict), 0)
+    for audit in audits:
+        counts[str(audit.verdict)] += 1
+    return counts
