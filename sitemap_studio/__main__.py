@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import sys
 
+from sitemap_studio.cli_names import COMMANDS
+
 #: First arguments that select the command-line interface instead of the GUI.
-HEADLESS_FIRST_ARGS = frozenset(
-    {"info", "convert", "validate", "export", "kit", "audit", "diff", "--version", "-V", "--help",
-     "-h"}
-)
+HEADLESS_FIRST_ARGS = frozenset({*COMMANDS, "--version", "-V", "--help", "-h"})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from sitemap_studio import __version__, cli, resource_paths
+from sitemap_studio.cli_names import COMMANDS
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import Session
@@ -55,7 +56,7 @@ def _arguments_problem(remaining: list[str], paths: list[str]) -> str | None:
     """Why the arguments Qt left are not one file to open (options Qt does not know, ...)."""
     unknown = [arg for arg in remaining if arg.startswith("-")]
     if unknown:
-        return (f"{cli.PROG}: unknown option {unknown[0]}. Commands: {', '.join(cli.COMMANDS)}; "
+        return (f"{cli.PROG}: unknown option {unknown[0]}. Commands: {', '.join(COMMANDS)}; "
                 f"see '{cli.PROG} --help'")
     if len(paths) > 1:
         return (f"{cli.PROG}: the window opens one file at a time; given {len(paths)}: "

@@ -14,7 +14,16 @@ import os
 import sys
 from collections.abc import Sequence
 
-from sitemap_studio import __version__, cli_audit, cli_diff, cli_export, cli_kit, cli_validate
+from sitemap_studio import (
+    __version__,
+    cli_audit,
+    cli_check_live,
+    cli_diff,
+    cli_export,
+    cli_kit,
+    cli_validate,
+)
+from sitemap_studio.cli_names import COMMANDS
 from sitemap_studio.core.conversion_notes import conversion_note
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.limits import Limits
@@ -26,8 +35,6 @@ from sitemap_studio.core.summary import describe
 
 PROG = "sitemap-studio"
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
-#: The subcommands, in the order ``--help`` lists them.
-COMMANDS = ("info", "convert", "validate", "kit", "export", "audit", "diff")
 
 
 def window_argument_problem(word: str) -> str | None:
@@ -87,10 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     cli_kit.add_parser(commands)
     _limit_options(commands.choices["kit"])
     cli_export.add_parser(commands)
-    cli_audit.add_parser(commands)
-    _limit_options(commands.choices["audit"])
     cli_diff.add_parser(commands)
     _limit_options(commands.choices["diff"])
+    cli_check_live.add_parser(commands)
+    _limit_options(commands.choices["check-live"])
+    cli_audit.add_parser(commands)
+    _limit_options(commands.choices["audit"])
     return parser
 
 
@@ -208,9 +217,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return cli_kit.run(args, _limits(args))
     if args.command == "export":
         return cli_export.run(args, _limits(args))
-    if args.command == "audit":
-        return cli_audit.run(args, _limits(args))
     if args.command == "diff":
         return cli_diff.run(args, _limits(args))
+    if args.command == "check-live":
+        return cli_check_live.run(args, _limits(args))
+    if args.command == "audit":
+        return cli_audit.run(args, _limits(args))
     parser.print_usage(sys.stderr)
     return EXIT_UNREADABLE

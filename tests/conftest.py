@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers.local_http import guard_network
 from helpers.shared_data import (
     CORPUS_SOURCES,
     HOSTILE_SOURCES,
@@ -16,6 +17,7 @@ from helpers.shared_data import (
     DataSources,
     running_in_ci,
 )
+from helpers.site_server import Site, site_server
 from helpers.xsd_oracle import (
     RECORD_VARIABLE,
     ProfileOracle,
@@ -128,3 +130,11 @@ def runner(qapp: QApplication) -> Iterator[JobRunner]:
     yield runner
     runner.cancel_all()
     assert runner.wait(30_000)
+
+
+@pytest.fixture
+def site(monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    """A small web site on 127.0.0.1 (``helpers.site_server``); a connection elsewhere fails."""
+    guard_network(monkeypatch)
+    with site_server() as served:
+        yield served

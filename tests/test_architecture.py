@@ -95,8 +95,8 @@ def layer_of(module: str) -> str:
 
 
 #: Libraries the core may use besides the standard library: none of them pulls in Qt.
-#: lxml parses; idna reads host names as browsers do (UTS #46); aiohttp fetches and protego
-#: reads robots.txt for the URL audit.
+#: lxml parses; idna reads host names as browsers do (UTS #46); aiohttp fetches for the URL
+#: audit; protego reads robots.txt rules (the audit, Check Live Site).
 CORE_LIBRARIES = frozenset({"lxml", "idna", "aiohttp", "protego"})
 
 

@@ -23,10 +23,10 @@ from sitemap_studio.core.project_values import (
     INDEX_LASTMOD_POLICIES,
     NAME_PLACEHOLDER,
     file_name_problem,
+    folder_url_problem,
     name_pattern_problem,
     shown,
     stylesheet_problem,
-    url_problem,
 )
 from sitemap_studio.core.urls import percent_encode_iri
 
@@ -48,14 +48,7 @@ def format_name(pattern: str, number: int) -> str:
 
 def base_url_problem(url: str) -> str | None:
     """Why ``url`` cannot be the public URL of the output folder, or ``None``."""
-    problem = url_problem(url)
-    if problem:
-        return problem
-    if "?" in url or "#" in url:
-        return f"must be a folder URL without query or fragment, not {shown(url)}"
-    if not url.endswith("/"):
-        return f"must end with '/' (it is the folder the files are published in), not {shown(url)}"
-    return None
+    return folder_url_problem(url)
 
 
 @dataclass(slots=True)
@@ -177,7 +170,16 @@ class ExportOptions:
 
 
 def project_base_url(project: Project) -> str | None:
-    """Where a project's exported files are published: its index's folder, or its site URL."""
+    """Where a project's exported files are published.
+
+    That is the public URL of the folder kept in its export settings, else
+    :func:`derived_base_url`.
+    """
+    return project.export.base_url or derived_base_url(project)
+
+
+def derived_base_url(project: Project) -> str | None:
+    """The folder of the project's index URL, or its site URL (ending with ``/``)."""
     if project.index is not None and project.index.url:
         return project.index.url.split("?", 1)[0].split("#", 1)[0].rsplit("/", 1)[0] + "/"
     if project.site_url:
@@ -189,5 +191,5 @@ def project_base_url(project: Project) -> str | None:
 __all__ = [
     "DEFAULT_INDEX_NAME", "DEFAULT_NAME_PATTERN", "MAX_FILES", "MIN_MAX_BYTES", "ExportOptions",
     "ExportReport", "ExportedFile", "ExportedIndex", "LoneFileExport", "base_url_problem",
-    "format_name", "project_base_url",
+    "derived_base_url", "format_name", "project_base_url",
 ]

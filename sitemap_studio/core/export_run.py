@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_locs import site_root
-from sitemap_studio.core.export_options import ExportOptions, ExportReport
+from sitemap_studio.core.export_options import ExportOptions, ExportReport, derived_base_url
 from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, report
@@ -245,4 +245,6 @@ def output_folder_problem(project: Project | None, settings: ExportSettings) -> 
 def apply_export_settings(project: Project, settings: ExportSettings) -> None:
     """Make ``settings`` the project's export settings, keeping keys this version does not know."""
     extra = {**project.export.extra, **settings.extra}
-    project.export = replace(settings, extra=extra)
+    # A base URL that is what the index or site URL gives anyway is not pinned.
+    base = None if settings.base_url == derived_base_url(project) else settings.base_url
+    project.export = replace(settings, base_url=base, extra=extra)

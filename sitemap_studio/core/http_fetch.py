@@ -9,6 +9,12 @@ other scheme are refused, no cookies are kept, and a body is read in small
 steps against the byte cap (a ``gzip`` Content-Encoding is inflated within
 the same cap), so a hostile server cannot make us hold more than the cap.
 
+With ``allow_private=False`` a fetch obeys the private-address rule of
+:mod:`~sitemap_studio.core.web_safety`: the host of every hop is checked
+before it is asked, and the addresses the connection is made to are checked
+again. The default (``True``) is what the import from a live site has always
+done: the user typed the address.
+
 Discovering a site's sitemaps and fetching them with their index children
 is in :mod:`sitemap_studio.core.site_fetch`.
 """
@@ -23,15 +29,17 @@ import urllib.error
 import urllib.request
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_studio import __version__
+from sitemap_studio.core.guarded_connections import PrivateAddress, guarded_handlers
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken, check
 from sitemap_studio.core.urls import percent_encode_iri
+from sitemap_studio.core.web_safety import host_refusal
 
 USER_AGENT = f"SitemapStudio/{__version__}"
 #: Seconds to wait for a connection, and for each piece of an answer.
@@ -48,6 +56,33 @@ Fetcher = Callable[[str], "FetchResult"]
 
 
 @dataclass(frozen=True, slots=True)
+class Redirect:
+    """One redirect followed: the URL asked for, its status, and its Location header."""
+
+    url: str
+    status: int
+    location: str
+
+
+class Failure:
+    """Why a fetch brought no body, as a word a report can switch on (``FetchResult.failure``)."""
+
+    STATUS = "status"  #: an error status (4xx, 5xx)
+    DNS = "dns"
+    TLS = "tls"
+    TIMEOUT = "timeout"
+    REFUSED = "refused"
+    BROKEN = "broken"  #: the connection broke, or the answer was not HTTP
+    PRIVATE = "private"  #: refused by the private-address rule
+    URL = "url"  #: not an http(s) URL, or a redirect to one that is not
+    REDIRECTS = "redirects"  #: too many redirects, or one without a Location
+    TOO_BIG = "too-big"
+    ENCODING = "encoding"  #: a Content-Encoding that is broken or was not asked for
+    TOO_SLOW = "too-slow"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
 class FetchResult:
     """The outcome of one fetch.
 
@@ -58,6 +93,10 @@ class FetchResult:
         data: The body (Content-Encoding removed) for a 2xx answer, else ``None``.
         error: Why there is no body, in a webmaster's words; ``None`` on success.
         content_type: The Content-Type header of the answer, if any.
+        redirects: The redirects followed, in order.
+        content_encoding: The Content-Encoding header of the answer, if any.
+        raw_bytes: Bytes of the body as they came over the wire (before inflating).
+        failure: What kind of failure ``error`` is (a :class:`Failure` word).
     """
 
     url: str
@@ -66,6 +105,10 @@ class FetchResult:
     data: bytes | None = None
     error: str | None = None
     content_type: str | None = None
+    redirects: tuple[Redirect, ...] = ()
+    content_encoding: str | None = None
+    raw_bytes: int | None = None
+    failure: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -119,6 +162,10 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 class _Refused(Exception):
     """A reason to stop reading an answer (too big, a broken gzip body, too slow)."""
 
+    def __init__(self, message: str, failure: str) -> None:
+        super().__init__(message)
+        self.failure = failure
+
 
 def make_fetcher(
     *,
@@ -126,12 +173,13 @@ def make_fetcher(
     max_redirects: int = MAX_REDIRECTS,
     max_bytes: int | None = None,
     cancel: CancelToken | None = None,
+    allow_private: bool = True,
 ) -> Fetcher:
     """A :data:`Fetcher` calling :func:`fetch` with these settings."""
 
     def fetcher(url: str) -> FetchResult:
         return fetch(url, timeout=timeout, max_redirects=max_redirects, max_bytes=max_bytes,
-                     cancel=cancel)
+                     cancel=cancel, allow_private=allow_private)
 
     return fetcher
 
@@ -144,6 +192,7 @@ def fetch(
     max_bytes: int | None = None,
     cancel: CancelToken | None = None,
     max_seconds: float = DEFAULT_MAX_SECONDS,
+    allow_private: bool = True,
 ) -> FetchResult:
     """GET ``url`` and return its body or the reason there is none; never raises for I/O.
 
@@ -155,31 +204,46 @@ def fetch(
             Content-Encoding; the raw cap of :class:`Limits` when ``None``.
         cancel: Checked between hops and between pieces of the body.
         max_seconds: Most seconds the whole request may take.
+        allow_private: ``False`` refuses hosts that are or resolve to non-public
+            addresses, at every hop (see :mod:`~sitemap_studio.core.web_safety`).
 
     Raises:
         Cancelled: ``cancel`` was set.
     """
     cap = max_bytes if max_bytes is not None else Limits.from_env().max_uncompressed_bytes
-    opener = urllib.request.build_opener(_NoRedirects())
+    handlers: list[urllib.request.BaseHandler] = [_NoRedirects()]
+    if not allow_private:
+        handlers += guarded_handlers()
+    opener = urllib.request.build_opener(*handlers)
     deadline = time.monotonic() + max_seconds
     current = url
     status: int | None = None
+    hops: list[Redirect] = []
     for hop in range(max_redirects + 1):
         check(cancel)
         problem = url_problem(current)
+        if problem is None and not allow_private:
+            parts = urlsplit(current)
+            problem = host_refusal(parts.hostname or "", parts.port, allow_private=False)
+            failure = Failure.PRIVATE
+        else:
+            failure = Failure.URL
         if problem is not None:
             reason = problem if hop == 0 else f"redirect to {current} refused: {problem}"
-            return FetchResult(url, current, status, error=reason)
+            return FetchResult(url, current, status, error=reason, redirects=tuple(hops),
+                               failure=failure)
         outcome = _one_request(opener, current, timeout, cap, cancel, deadline)
         if isinstance(outcome, FetchResult):
-            return FetchResult(url, current, outcome.status, outcome.data, outcome.error,
-                               outcome.content_type)
+            return replace(outcome, url=url, final_url=current, redirects=tuple(hops))
         status, location = outcome
         if location is None:
-            return FetchResult(url, current, status, error="a redirect without a Location")
+            return FetchResult(url, current, status, error="a redirect without a Location",
+                               redirects=tuple(hops), failure=Failure.REDIRECTS)
+        hops.append(Redirect(current, status, location))
         current = urljoin(current, location)
     return FetchResult(url, current, status,
-                       error=f"too many redirects (more than {max_redirects})")
+                       error=f"too many redirects (more than {max_redirects})",
+                       redirects=tuple(hops), failure=Failure.REDIRECTS)
 
 
 def _one_request(opener: urllib.request.OpenerDirector, url: str, timeout: float, cap: int,
@@ -197,48 +261,60 @@ def _one_request(opener: urllib.request.OpenerDirector, url: str, timeout: float
         with opener.open(request, timeout=timeout) as response:
             status = response.status
             content_type = response.headers.get("Content-Type")
+            encoding = response.headers.get("Content-Encoding")
+            counted = [0]
             try:
-                data = _read_body(response, cap, cancel, deadline)
+                data = _read_body(response, cap, cancel, deadline, counted)
             except _Refused as refused:
                 return FetchResult(url, url, status, error=str(refused),
-                                   content_type=content_type)
-            return FetchResult(url, url, status, data, content_type=content_type)
+                                   content_type=content_type, content_encoding=encoding,
+                                   raw_bytes=counted[0], failure=refused.failure)
+            return FetchResult(url, url, status, data, content_type=content_type,
+                               content_encoding=encoding, raw_bytes=counted[0])
     except urllib.error.HTTPError as exc:
         with exc:
             if exc.code in _REDIRECTS:
                 return exc.code, exc.headers.get("Location")
             return FetchResult(url, url, exc.code, error=_phrase(exc.code) or "error answer",
-                               content_type=exc.headers.get("Content-Type"))
+                               content_type=exc.headers.get("Content-Type"),
+                               failure=Failure.STATUS)
     except urllib.error.URLError as exc:
         reason = exc.reason
         error = reason if isinstance(reason, BaseException) else OSError(str(reason))
-        return FetchResult(url, url, None, error=network_error(error, host, timeout))
+        return FetchResult(url, url, None, error=network_error(error, host, timeout),
+                           failure=failure_kind(error))
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        return FetchResult(url, url, None, error=network_error(exc, host, timeout))
+        return FetchResult(url, url, None, error=network_error(exc, host, timeout),
+                           failure=failure_kind(exc))
 
 
 def _read_body(response: http.client.HTTPResponse, cap: int, cancel: CancelToken | None,
-               deadline: float) -> bytes:
-    """The body in small steps, refused beyond ``cap`` bytes (raw and inflated)."""
+               deadline: float, counted: list[int]) -> bytes:
+    """The body in small steps, refused beyond ``cap`` bytes (raw and inflated).
+
+    ``counted[0]`` is kept at the number of raw bytes read so far.
+    """
     length = response.headers.get("Content-Length", "").strip()
     if length.isdigit() and int(length) > cap:
-        raise _Refused(_too_big(cap, f"{int(length):,} bytes announced"))
+        raise _Refused(_too_big(cap, f"{int(length):,} bytes announced"), Failure.TOO_BIG)
     encoding = response.headers.get("Content-Encoding", "identity").strip().lower()
     if encoding not in ("identity", "", "gzip", "x-gzip"):
-        raise _Refused(f"the server sent a {encoding!r} Content-Encoding, which was not asked for")
+        raise _Refused(f"the server sent a {encoding!r} Content-Encoding, which was not asked for",
+                       Failure.ENCODING)
     inflater = zlib.decompressobj(wbits=31) if encoding in ("gzip", "x-gzip") else None
     out = bytearray()
     raw = 0
     while True:
         check(cancel)
         if time.monotonic() > deadline:
-            raise _Refused("the download took too long and was stopped")
+            raise _Refused("the download took too long and was stopped", Failure.TOO_SLOW)
         block = response.read1(_CHUNK)
         if not block:
             break
         raw += len(block)
+        counted[0] = raw
         if raw > cap:
-            raise _Refused(_too_big(cap))
+            raise _Refused(_too_big(cap), Failure.TOO_BIG)
         if inflater is None:
             out += block
             continue
@@ -247,11 +323,12 @@ def _read_body(response: http.client.HTTPResponse, cap: int, cancel: CancelToken
             while inflater.unconsumed_tail and len(out) <= cap:
                 out += inflater.decompress(inflater.unconsumed_tail, cap + 1 - len(out))
         except zlib.error as exc:
-            raise _Refused(f"the gzip-encoded answer is corrupt: {exc}") from None
+            raise _Refused(f"the gzip-encoded answer is corrupt: {exc}",
+                           Failure.ENCODING) from None
         if len(out) > cap:
-            raise _Refused(_too_big(cap, "once inflated"))
+            raise _Refused(_too_big(cap, "once inflated"), Failure.TOO_BIG)
     if inflater is not None and not inflater.eof:
-        raise _Refused("the gzip-encoded answer is truncated")
+        raise _Refused("the gzip-encoded answer is truncated", Failure.ENCODING)
     return bytes(out)
 
 
@@ -260,8 +337,20 @@ def _too_big(cap: int, detail: str = "") -> str:
     return f"too big: more than the limit of {cap:,} bytes{extra}; not downloaded"
 
 
+def failure_kind(error: BaseException) -> str:
+    """The :class:`Failure` word for an exception raised while connecting or reading."""
+    kinds: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+        (PrivateAddress, Failure.PRIVATE), (TimeoutError, Failure.TIMEOUT),
+        (ConnectionRefusedError, Failure.REFUSED), (socket.gaierror, Failure.DNS),
+        (ssl.SSLError, Failure.TLS), ((ConnectionError, http.client.HTTPException), Failure.BROKEN),
+        (ValueError, Failure.URL))
+    return next((kind for cls, kind in kinds if isinstance(error, cls)), Failure.OTHER)
+
+
 def network_error(error: BaseException, host: str, timeout: float) -> str:
     """Why no answer came, for a webmaster."""
+    if isinstance(error, PrivateAddress):
+        return str(error)
     if isinstance(error, TimeoutError):
         return f"timed out: no answer from {host} within {timeout:g} s"
     if isinstance(error, ConnectionRefusedError):
@@ -282,8 +371,11 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "MAX_REDIRECTS",
     "USER_AGENT",
+    "Failure",
     "FetchResult",
     "Fetcher",
+    "Redirect",
+    "failure_kind",
     "fetch",
     "make_fetcher",
     "network_error",

@@ -30,6 +30,7 @@ from sitemap_studio.core.project_sections import Problem, Section, invalid, is_i
 from sitemap_studio.core.project_values import (
     file_name_problem,
     folder_problem,
+    folder_url_problem,
     index_lastmod_problem,
     indexnow_key_problem,
     name_pattern_problem,
@@ -85,6 +86,10 @@ class ExportSettings:
     index_name: str = "sitemap-index.xml"
     #: Public URLs of the exported files of further hosts (one set of files per host).
     host_base_urls: list[str] = field(default_factory=list)
+    #: Public URL of the output folder (where the index is published, for Check Live
+    #: Site too); ``None``: the folder of the index URL, else the site URL. Written to
+    #: the file only when set.
+    base_url: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def file_name(self, number: int) -> str:
@@ -299,6 +304,7 @@ def _export(section: Section) -> ExportSettings:
         index_lastmod=section.text("index_lastmod", default.index_lastmod, index_lastmod_problem),
         index_name=section.text("index_name", default.index_name, file_name_problem),
         host_base_urls=section.text_list("host_base_urls", url_problem),
+        base_url=section.optional_text("base_url", folder_url_problem),
         extra=section.rest(),
     )
 
@@ -337,10 +343,17 @@ def project_to_json(project: Project) -> str:
         "site_url": project.site_url,
         "sitemaps": [_plain(ref) for ref in project.sitemaps],
         "index": None if project.index is None else _plain(project.index),
-        "export": _plain(project.export),
+        "export": _export_json(project.export),
         "submission": _plain(project.submission),
     }
     return json.dumps(_with_extra(data, project.extra), indent=2, ensure_ascii=False) + "\n"
+
+
+def _export_json(settings: ExportSettings) -> dict[str, Any]:
+    data = _plain(settings)
+    if settings.base_url is None:
+        del data["base_url"]  # files of earlier versions save unchanged
+    return data
 
 
 def _plain(value: SitemapRef | ExportSettings | SubmissionSettings) -> dict[str, Any]:

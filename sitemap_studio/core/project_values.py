@@ -40,6 +40,19 @@ def url_problem(value: str) -> str | None:
     return None
 
 
+def folder_url_problem(value: str) -> str | None:
+    """Why ``value`` is not a folder URL: absolute http(s), no query or fragment, ``/`` last."""
+    problem = url_problem(value)
+    if problem:
+        return problem
+    if "?" in value or "#" in value:
+        return f"must be a folder URL without query or fragment, not {shown(value)}"
+    if not value.endswith("/"):
+        return (f"must end with '/' (it is the folder the files are published in), not "
+                f"{shown(value)}")
+    return None
+
+
 def relative_path_problem(value: str) -> str | None:
     """Why ``value`` cannot be a member path: relative, inside the project folder, with ``/``."""
     if not value:

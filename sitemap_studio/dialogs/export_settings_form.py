@@ -142,6 +142,7 @@ class ExportSettingsForm(QWidget):
             index_lastmod=str(self.index_lastmod_combo.currentData()),
             index_name=self.index_name_edit.text().strip(),
             host_base_urls=self.host_base_urls(),
+            base_url=self.base_url(),
             extra=dict(self._original.extra),
         )
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QIcon
 
 from sitemap_studio.core.export_options import ExportedFile
 from sitemap_studio.core.export_preview import PlannedFile
@@ -33,13 +33,14 @@ _LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 
 @dataclass(frozen=True, slots=True)
 class Column(Generic[T]):
-    """How one column shows a record: its title, its text, its plain value, its tooltip."""
+    """How one column shows a record: title, text, plain value, tooltip and icon."""
 
     header: str
     text: Callable[[T], str]
     value: Callable[[T], object] | None = None
     numeric: bool = False
     tooltip: Callable[[T], str | None] | None = None
+    icon: Callable[[T], QIcon | None] | None = None
 
 
 class RecordTableModel(QAbstractTableModel, Generic[T]):
@@ -92,7 +93,7 @@ class RecordTableModel(QAbstractTableModel, Generic[T]):
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Text, plain value, tooltip, alignment and warning colour (overrides ``data``)."""
+        """Text, plain value, tooltip, alignment, icon and warning colour (overrides ``data``)."""
         if not index.isValid() or not 0 <= index.row() < len(self._records):
             return None
         record = self._records[index.row()]
@@ -105,6 +106,8 @@ class RecordTableModel(QAbstractTableModel, Generic[T]):
             return column.tooltip(record) if column.tooltip is not None else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if column.numeric else _LEFT
+        if role == Qt.ItemDataRole.DecorationRole:
+            return column.icon(record) if column.icon is not None else None
         if (role == Qt.ItemDataRole.ForegroundRole and self._warning is not None
                 and self._warning(record)):
             return self._warning_brush

@@ -21,6 +21,7 @@ THEME_NAMES = {
     "delete": "edit-delete", "bulk-edit": "document-edit", "find-replace": "edit-find-replace",
     "dedupe": "edit-clear", "import": "document-import", "export": "document-export",
     "audit": "applications-internet",
+    "check-live": "web-browser",
 }
 
 

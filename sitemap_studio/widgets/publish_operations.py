@@ -1,4 +1,4 @@
-"""Project actions of the window: export for upload and the submission kit.
+"""Project actions of the window: export for upload, the submission kit, Check Live Site.
 
 Settings the user chooses in those dialogs are written back into the
 project file (atomically); a lone file has no project to remember them in.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import LoneFileExport
@@ -16,6 +16,7 @@ from sitemap_studio.core.export_run import apply_export_settings
 from sitemap_studio.core.project_file import save_project
 
 if TYPE_CHECKING:
+    from sitemap_studio.dialogs.check_live_dialog import CheckLiveDialog
     from sitemap_studio.widgets.main_window import MainWindow
 
 
@@ -27,6 +28,8 @@ class PublishOperations(QObject):
         self.window = window
         #: Export settings of files open without a project, by file (kept while the app runs).
         self._lone_exports: dict[str, LoneFileExport] = {}
+        #: The Check Live Site dialog while it is open.
+        self.check_live_dialog: CheckLiveDialog | None = None
 
     def export(self) -> None:
         """Split, compress and index the workspace's sitemaps into a folder."""
@@ -76,6 +79,22 @@ class PublishOperations(QObject):
             return
         session.project.submission = settings
         self.save_project("submission settings")
+
+    def check_live(self) -> None:
+        """Open Check Live Site on the workspace (any URL can be checked without one)."""
+        from sitemap_studio.dialogs.check_live_dialog import CheckLiveDialog
+
+        if self.check_live_dialog is not None:
+            self.check_live_dialog.raise_()
+            return
+        dialog = CheckLiveDialog(self.window.runner, self.window.session.workspace, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._check_live_closed)
+        self.check_live_dialog = dialog
+        dialog.open()
+
+    def _check_live_closed(self) -> None:
+        self.check_live_dialog = None
 
     def save_project(self, what: str) -> None:
         """Write the project file atomically, saying what changed in it."""

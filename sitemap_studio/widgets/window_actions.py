@@ -84,6 +84,10 @@ class WindowActions:
                                  "shown")
         self.cancel_audit = new("&Cancel Audit", audits.cancel, None,
                                 "Stop the audit under way (its results so far stay)")
+        self.check_live = new("Check &Live Site\N{HORIZONTAL ELLIPSIS}", publish.check_live, None,
+                              "Fetch the published sitemaps as a search engine would, report "
+                              "every problem and compare them with the project's export")
+        self.check_live.setShortcut(QKeySequence("Ctrl+Shift+L"))
         self.quit = new("&Quit", window.close, std.Quit, "Close Sitemap Studio")
         group = window.session.undo_group
         self.undo = group.createUndoAction(window, "&Undo")
@@ -153,7 +157,8 @@ class WindowActions:
                              ("duplicate", self.duplicate), ("delete", self.delete),
                              ("bulk-edit", self.bulk_edit), ("find-replace", self.find_replace),
                              ("dedupe", self.dedupe), ("import", self.import_),
-                             ("export", self.export), ("audit", self.audit)):
+                             ("export", self.export), ("check-live", self.check_live),
+                             ("audit", self.audit)):
             decorate(action, name)
         group = self.window.session.undo_group
         group.undoTextChanged.connect(lambda text: self.undo.setToolTip(
@@ -178,6 +183,7 @@ class WindowActions:
         file_menu.addAction(self.export)
         file_menu.addAction(self.compare)
         file_menu.addAction(self.submission)
+        file_menu.addAction(self.check_live)
         file_menu.addSeparator()
         file_menu.addAction(self.close)
         file_menu.addAction(self.quit)
@@ -200,8 +206,8 @@ class WindowActions:
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         for item in (self.new_sitemap, self.open, self.save, None, self.undo, self.redo, None,
                      self.insert, self.duplicate, self.delete, None, self.bulk_edit,
-                     self.find_replace, self.dedupe, None, self.import_, self.export, None,
-                     self.audit):
+                     self.find_replace, self.dedupe, None, self.import_, self.export,
+                     self.check_live, None, self.audit):
             toolbar.addSeparator() if item is None else toolbar.addAction(item)
         self.window.addToolBar(toolbar)
         self.update_recent()

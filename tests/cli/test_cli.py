@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
+import pytest
+
 from sitemap_studio.cli import main
+from sitemap_studio.cli_names import COMMANDS
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 DATA = (f"<?xml version='1.0' encoding='UTF-8'?>\n<!-- hi -->\n<urlset xmlns='{NS}' "
@@ -84,3 +88,13 @@ def test_console_script_runs_headless(tmp_path) -> None:
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0
     assert "entries: 1" in result.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_subcommand_runs_headless_from_the_entry_point(command: str) -> None:
+    """``sitemap-studio COMMAND --help`` is the command line, never a window."""
+    done = subprocess.run([sys.executable, "-m", "sitemap_studio", command, "--help"],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: sitemap-studio {command}")

@@ -15,7 +15,14 @@ from helpers.local_http import closed_port_url, guard_network
 from helpers.site_server import NS, Route, Site, gzipped, site_server, sitemapindex, urlset
 
 from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.http_fetch import USER_AGENT, fetch, make_fetcher, network_error
+from sitemap_studio.core.http_fetch import (
+    USER_AGENT,
+    Failure,
+    Redirect,
+    fetch,
+    make_fetcher,
+    network_error,
+)
 from sitemap_studio.core.import_sources import read_live_site
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.progress import CancelToken
@@ -274,3 +281,51 @@ def test_read_live_site_gives_a_batch_with_findings_and_failures(site: Site) -> 
     assert sorted(message.split(": ", 1)[0] for message in failed) == sorted(expected)
     assert any(p.code == "namespace-missing" and p.message.startswith("moved-here.xml: ")
                for p in batch.problems)  # a reading note of a child, naming it
+
+
+# --- under the private-address rule, and what a fetch records -----------------------------------
+
+
+def test_a_private_host_is_refused_before_any_request(site: Site) -> None:
+    site.routes["/s.xml"] = Route(body=b"<urlset/>")
+    refused = fetch(site.url("/s.xml"), timeout=SHORT, allow_private=False)
+    assert not refused.ok and refused.failure == Failure.PRIVATE
+    assert "127.0.0.1 a loopback address" in refused.error and "--allow-private" in refused.error
+    assert site.requests == []
+    assert fetch(site.url("/s.xml"), timeout=SHORT).ok  # the default: as the import always did
+
+
+def test_the_address_connected_to_is_checked_again(site: Site,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name judged public before the request may resolve to a private address at connect."""
+    from sitemap_studio.core import http_fetch
+
+    site.routes["/s.xml"] = Route(body=b"<urlset/>")
+    monkeypatch.setattr(http_fetch, "host_refusal", lambda *args, **kwargs: None)
+    refused = fetch(site.url("/s.xml"), timeout=SHORT, allow_private=False)
+    assert not refused.ok and refused.failure == Failure.PRIVATE and site.requests == []
+    assert "a loopback address" in refused.error
+
+
+def test_redirects_content_encoding_and_sizes_are_recorded(site: Site) -> None:
+    body = gzipped(b"<urlset>" + b" " * 5000 + b"</urlset>")
+    site.routes["/old"] = Route(301, headers={"Location": "/mid"})
+    site.routes["/mid"] = Route(302, headers={"Location": site.url("/s.xml")})
+    site.routes["/s.xml"] = Route(body=body, headers={"Content-Encoding": "gzip"})
+    result = fetch(site.url("/old"), timeout=SHORT)
+    assert result.ok and result.redirects == (Redirect(site.url("/old"), 301, "/mid"),
+                                              Redirect(site.url("/mid"), 302, site.url("/s.xml")))
+    assert (result.content_encoding, result.raw_bytes, len(result.data)) == (
+        "gzip", len(body), 5017)
+
+
+@pytest.mark.parametrize(("route", "failure"), [
+    (Route(404, b"no"), Failure.STATUS),
+    (Route(body=b"\x1f\x8b\x08\x00broken", headers={"Content-Encoding": "gzip"}),
+     Failure.ENCODING),
+    (Route(body=b"x" * 100), Failure.TOO_BIG),
+])
+def test_each_failure_has_its_kind(site: Site, route: Route, failure: str) -> None:
+    site.routes["/f"] = route
+    result = make_fetcher(timeout=SHORT, max_bytes=50)(site.url("/f"))
+    assert not result.ok and result.failure == failure

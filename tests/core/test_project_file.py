@@ -177,6 +177,26 @@ def test_a_new_project_saves_with_every_default_written(tmp_path: Path) -> None:
     assert load_project(path) == project
 
 
+def test_the_public_url_of_the_export_folder_is_kept_and_checked(tmp_path: Path) -> None:
+    from sitemap_studio.core.export_options import ExportOptions, project_base_url
+
+    path = tmp_path / "new.sitemapproj"
+    project = new_project(path, site_url=SITE)
+    assert project_base_url(project) == SITE
+    project.export.base_url = "https://cdn.example.com/maps/"
+    save_project(project)
+    again = load_project(path)
+    assert again.export.base_url == "https://cdn.example.com/maps/"
+    assert project_base_url(again) == "https://cdn.example.com/maps/"
+    assert ExportOptions.from_project(again).base_url == "https://cdn.example.com/maps/"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["export"]["base_url"] = "https://cdn.example.com/maps"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ReadError) as caught:
+        load_project(path)
+    assert caught.value.message.startswith("export.base_url: must end with '/'")
+
+
 def test_new_project_refuses_a_bad_site_url() -> None:
     with pytest.raises(ReadError) as caught:
         new_project("a.sitemapproj", site_url="x")

@@ -307,3 +307,37 @@ def test_browse_keeps_a_folder_inside_the_project_relative(qtbot, runner, tmp_pa
     assert dialog.options().out_dir == str(tmp_path / "public" / "maps")
     click(qtbot, dialog.form.browse_button)
     assert dialog.form.folder_edit.text() == str(tmp_path.parent / "elsewhere")
+
+
+def test_the_public_url_of_the_folder_is_kept_only_when_it_is_not_the_default(
+        qtbot, runner, tmp_path) -> None:
+    work = make_workspace(tmp_path)
+    assert work.project is not None
+    kept: list[ExportSettings | None] = []
+
+    def answer(base: str) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, ExportDialog)
+        try:
+            assert dialog.form.base_url_edit.text() == (work.project.export.base_url or SITE)
+            dialog.form.base_url_edit.clear()
+            qtbot.keyClicks(dialog.form.base_url_edit, base)
+            click(qtbot, dialog.ok_button)
+        finally:
+            if dialog.isVisible():
+                dialog.reject()
+
+    for base in ("https://cdn.example.com/maps/", SITE):
+        QTimer.singleShot(0, lambda base=base: answer(base))
+        kept.append(ExportDialog.ask(None, runner=runner, workspace=work, project=work.project))
+        settings = kept[-1]
+        assert settings is not None
+        apply_export_settings(work.project, settings)
+        save_project(work.project)
+        saved = (tmp_path / "site.sitemapproj").read_text("utf-8")
+        if base == SITE:  # what the site URL gives anyway: not pinned in the file
+            assert load_project(tmp_path / "site.sitemapproj").export.base_url is None
+            assert '"base_url"' not in saved
+        else:
+            assert load_project(tmp_path / "site.sitemapproj").export.base_url == base
+            assert f'"base_url": "{base}"' in saved

@@ -9,6 +9,8 @@ handler unless the test says otherwise.
 from __future__ import annotations
 
 import asyncio
+import socketserver
+import ssl
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -84,8 +86,11 @@ def redirect(location: str, status: int = 301) -> Handler:
 
 
 @contextmanager
-def audit_site() -> Iterator[AuditSite]:
-    """Serve an :class:`AuditSite` on 127.0.0.1 at a free port until the block ends."""
+def audit_site(tls: ssl.SSLContext | None = None) -> Iterator[AuditSite]:
+    """Serve an :class:`AuditSite` on 127.0.0.1 at a free port until the block ends.
+
+    With ``tls`` the site is served over https with that context.
+    """
     site = AuditSite()
     started = threading.Event()
     stop: list[asyncio.Event] = []
@@ -103,10 +108,10 @@ def audit_site() -> Iterator[AuditSite]:
         app.router.add_route("*", "/{tail:.*}", dispatch)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
-        tcp = web.TCPSite(runner, LOCAL, 0)
+        tcp = web.TCPSite(runner, LOCAL, 0, ssl_context=tls)
         await tcp.start()
         port = runner.addresses[0][1]
-        site.base = f"http://{LOCAL}:{port}"
+        site.base = f"{'https' if tls else 'http'}://{LOCAL}:{port}"
         site.loop = asyncio.get_running_loop()
         site.release = asyncio.Event()
         stop.append(asyncio.Event())
@@ -136,3 +141,33 @@ def options(**changes: object) -> AuditOptions:
 def codes(result: UrlAudit) -> list[str]:
     """The finding codes of one result."""
     return [finding.code for finding in result.findings]
+
+
+@contextmanager
+def raw_site(answers: dict[tuple[str, str], bytes]) -> Iterator[str]:
+    """Serve exact bytes per (method, path) on 127.0.0.1, one request per connection.
+
+    For answers no HTTP framework would send (aiohttp names a Content-Type for every
+    body). Yields the base URL; a request not listed gets a bare 404.
+    """
+
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            request = self.rfile.readline().decode("latin-1").split()
+            while self.rfile.readline().strip():
+                pass
+            if len(request) >= 2:
+                self.wfile.write(answers.get(
+                    (request[0], request[1]),
+                    b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+
+    server = socketserver.ThreadingTCPServer((LOCAL, 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOCAL}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(30)

@@ -142,6 +142,7 @@ class _HostQueue:
         self._per_host = per_host
         self._pending: Iterator[int] = iter(range(len(items)))
         self._active: dict[str, int] = {}
+        self._host_of: dict[int, str] = {}
         self._waiting: dict[str, deque[int]] = {}
 
     def take(self) -> int | None:
@@ -150,18 +151,20 @@ class _HostQueue:
             host = host_key(self._items[index].url)
             if self._active.get(host, 0) < self._per_host:
                 self._active[host] = self._active.get(host, 0) + 1
+                self._host_of[index] = host
                 return index
             self._waiting.setdefault(host, deque()).append(index)
         return None
 
     def done_and_take(self, index: int) -> int | None:
         """Mark ``index`` done; the next item of its host if one waits, else :meth:`take`."""
-        host = host_key(self._items[index].url)
+        host = self._host_of.pop(index)
         waiting = self._waiting.get(host)
         if waiting:
             following = waiting.popleft()
             if not waiting:
                 del self._waiting[host]
+            self._host_of[following] = host
             return following
         self._active[host] -= 1
         if not self._active[host]:

@@ -82,9 +82,20 @@ def join_url(base: str, reference: str) -> str | None:
 
 
 def host_key(url: str) -> str:
-    """Host and port of ``url`` (what per-host limits and Crawl-delay count by)."""
-    parts = split_url(url)
-    return parts.netloc.rpartition("@")[2].lower() if parts is not None else ""
+    """Host and port of ``url`` (what per-host limits and Crawl-delay count by).
+
+    Read without a full split: it is asked several times for every URL.
+    """
+    start = url.find("//")
+    if start < 0:
+        return ""
+    start += 2
+    end = len(url)
+    for separator in "/?#":
+        found = url.find(separator, start)
+        if 0 <= found < end:
+            end = found
+    return url[start:end].rpartition("@")[2].lower()
 
 
 def retry_delay(value: str | None, now: float | None = None) -> float:

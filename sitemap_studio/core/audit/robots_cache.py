@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from protego import Protego
 
@@ -51,9 +50,8 @@ class RobotsRules:
 
 
 def robots_url(url: str) -> str:
-    """The robots.txt that governs ``url``."""
-    parts = urlsplit(url)
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}/robots.txt"
+    """The robots.txt that governs ``url`` (an http or https URL)."""
+    return f"{url.partition(':')[0].lower()}://{host_key(url)}/robots.txt"
 
 
 class RobotsCache:
@@ -70,6 +68,8 @@ class RobotsCache:
         task = self._origins.get(where)
         if task is None:
             task = self._origins[where] = asyncio.ensure_future(self._load(where))
+        if task.done():
+            return task.result()
         return await asyncio.shield(task)
 
     async def _load(self, where: str) -> RobotsRules:

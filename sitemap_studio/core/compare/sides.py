@@ -21,16 +21,13 @@ from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import ReadError, SitemapError
 from sitemap_studio.core.http_fetch import (
     DEFAULT_TIMEOUT,
-    MAX_REDIRECTS,
     FetchResult,
     fetch,
-    url_problem,
 )
 from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_bytes, open_document
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.site_fetch import MAX_DEPTH, MAX_SITEMAPS
-from sitemap_studio.core.web_safety import host_refusal
 from sitemap_studio.core.workspace import is_project_path, open_workspace
 
 _REDIRECTS = (301, 302, 303, 307, 308)
@@ -70,29 +67,14 @@ def is_live(location: str) -> bool:
 
 def checked_fetch(url: str, *, allow_private: bool = False, timeout: float = DEFAULT_TIMEOUT,
                   max_bytes: int | None = None, cancel: CancelToken | None = None) -> FetchResult:
-    """GET ``url`` like :func:`~sitemap_studio.core.http_fetch.fetch`, asking the rule at each hop.
+    """GET ``url`` under the private-address rule, asked at every hop and at every connection.
 
-    Redirects are followed here, one at a time, so that a public page
-    redirecting to a private address is refused before anything connects to it.
+    :func:`~sitemap_studio.core.http_fetch.fetch` checks the host of each redirect
+    before it connects, and the address the connection really uses (a name that
+    resolves to a public address for the check and a private one after is refused).
     """
-    current = url
-    for _ in range(MAX_REDIRECTS + 1):
-        check(cancel)
-        problem = url_problem(current)
-        if problem is not None:
-            return FetchResult(url, current, None, error=problem)
-        parts = urlsplit(current)
-        refusal = host_refusal(parts.hostname or "", parts.port, allow_private=allow_private)
-        if refusal is not None:
-            return FetchResult(url, current, None, error=refusal)
-        result = fetch(current, timeout=timeout, max_redirects=0, max_bytes=max_bytes,
-                       cancel=cancel)
-        if result.status in _REDIRECTS and result.data is None and result.final_url != current:
-            current = result.final_url
-            continue
-        return FetchResult(url, result.final_url, result.status, result.data, result.error,
-                           result.content_type)
-    return FetchResult(url, current, None, error=f"too many redirects (more than {MAX_REDIRECTS})")
+    return fetch(url, timeout=timeout, max_bytes=max_bytes, cancel=cancel,
+                 allow_private=allow_private)
 
 
 class _Reader:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import shutil
 import socket
+import ssl
+import subprocess
+from pathlib import Path
 
 import pytest
 from aiohttp import web
 from conftest import Audit
-from helpers.audit_server import AuditSite, codes, page, redirect
+from helpers.audit_server import AuditSite, audit_site, codes, page, raw_site, redirect
 
 from sitemap_studio.core.audit import DEFAULT_USER_AGENT, Verdict
 from sitemap_studio.core.audit.options import BODY_LIMIT, MAX_HOPS
@@ -226,8 +230,25 @@ def test_a_slow_host_times_out(site: AuditSite, audit: Audit) -> None:
 
 def test_tls_to_a_plain_http_server_fails_as_tls(site: AuditSite, audit: Audit) -> None:
     [result] = audit(site.url("/x").replace("http://", "https://"))
-    assert result.verdict is Verdict.UNREACHABLE
-    assert codes(result) in (["tls-error"], ["connection-error"])
+    assert result.verdict is Verdict.UNREACHABLE and codes(result) == ["tls-error"]
+
+
+def test_a_certificate_nobody_vouches_for_is_a_tls_error(tmp_path: Path, audit: Audit) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a self-signed certificate")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=120)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    with audit_site(tls=context) as served:
+        served["/a"] = page()
+        [result] = audit(served.url("/a"))
+    assert served.base.startswith("https://")
+    assert result.verdict is Verdict.UNREACHABLE and codes(result) == ["tls-error"]
+    assert "CERTIFICATE_VERIFY_FAILED" in result.findings[0].message
 
 
 def test_only_http_and_https(audit: Audit) -> None:
@@ -302,3 +323,12 @@ def test_urls_that_cannot_be_fetched_are_explained_not_crashed_on(audit: Audit, 
                                                                  code: str) -> None:
     [result] = audit(url, allow_private=False)
     assert result.verdict is Verdict.UNREACHABLE and codes(result) == [code]
+
+
+def test_a_page_without_any_content_type_is_read_for_its_head(audit: Audit) -> None:
+    body = b'<html><head><meta name="robots" content="noindex"></head></html>'
+    head = (b"HTTP/1.1 200 OK\r\nContent-Length: " + str(len(body)).encode() +
+            b"\r\nConnection: close\r\n\r\n")
+    with raw_site({("HEAD", "/bare"): head, ("GET", "/bare"): head + body}) as base:
+        [result] = audit(base + "/bare")
+    assert result.verdict is Verdict.NOINDEX and result.content_type is None
