@@ -22,8 +22,8 @@ import ipaddress
 import socket
 
 #: What a refusal tells the user to do about it.
-ALLOW_HINT = ("pass --allow-private on the command line, or allow private addresses in the "
-              "window's settings, to fetch it")
+ALLOW_HINT = ("pass --allow-private on the command line, or tick the private-address box of "
+              "the window's Audit, Compare or Check Live Site dialog, to fetch it")
 
 IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 

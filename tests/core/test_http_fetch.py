@@ -290,7 +290,7 @@ def test_a_private_host_is_refused_before_any_request(site: Site) -> None:
     site.routes["/s.xml"] = Route(body=b"<urlset/>")
     refused = fetch(site.url("/s.xml"), timeout=SHORT, allow_private=False)
     assert not refused.ok and refused.failure == Failure.PRIVATE
-    assert "127.0.0.1 a loopback address" in refused.error and "--allow-private" in refused.error
+    assert "127.0.0.1 is a loopback address" in refused.error and "--allow-private" in refused.error
     assert site.requests == []
     assert fetch(site.url("/s.xml"), timeout=SHORT).ok  # the default: as the import always did
 

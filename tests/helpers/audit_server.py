@@ -171,3 +171,7 @@ def raw_site(answers: dict[tuple[str, str], bytes]) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(30)
+
+
+#: ``audit(url, ..., **options)`` (the fixture of tests/core/audit): results in order.
+Audit = Callable[..., list[UrlAudit]]

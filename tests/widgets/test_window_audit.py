@@ -213,7 +213,7 @@ def test_private_hosts_are_not_fetched_unless_allowed(qtbot, tmp_path, monkeypat
     assert site.seen == []
     issue = next(f for f in window.issues_panel.model.findings()
                  if f.code == "audit-unreachable")
-    assert "loopback" in issue.message and "allow private addresses" in issue.message
+    assert "loopback" in issue.message and "private-address box" in issue.message
 
 
 def test_move_to_quarantine_keeps_the_entries_outside_the_project(

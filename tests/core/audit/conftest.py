@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
-from helpers.audit_server import AuditSite, audit_site, options
+from helpers.audit_server import Audit, AuditSite, audit_site, options
 from helpers.local_http import guard_network
 
 from sitemap_studio.core.audit import AuditItem, UrlAudit, audit_all
-
-Audit = Callable[..., list[UrlAudit]]
 
 
 @pytest.fixture(autouse=True)

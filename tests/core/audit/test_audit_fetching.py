@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
-from conftest import Audit
-from helpers.audit_server import AuditSite, audit_site, codes, page, raw_site, redirect
+from helpers.audit_server import Audit, AuditSite, audit_site, codes, page, raw_site, redirect
 
 from sitemap_studio.core.audit import DEFAULT_USER_AGENT, Verdict
 from sitemap_studio.core.audit.options import BODY_LIMIT, MAX_HOPS

@@ -6,8 +6,7 @@ import socket
 
 import pytest
 from aiohttp.abc import AbstractResolver, ResolveResult
-from conftest import Audit
-from helpers.audit_server import AuditSite, codes, page, redirect
+from helpers.audit_server import Audit, AuditSite, codes, page, redirect
 
 from sitemap_studio.core.audit import Verdict, guarded_resolver
 

@@ -8,8 +8,7 @@ import time
 
 import pytest
 from aiohttp import web
-from conftest import Audit
-from helpers.audit_server import AuditSite, codes, page, redirect
+from helpers.audit_server import Audit, AuditSite, codes, page, redirect
 
 from sitemap_studio.core.audit import Verdict
 

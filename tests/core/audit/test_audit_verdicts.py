@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Audit
-from helpers.audit_server import AuditSite, codes, page, redirect
+from helpers.audit_server import Audit, AuditSite, codes, page, redirect
 
 from sitemap_studio.core.audit import Verdict
 
