@@ -373,3 +373,16 @@ def test_gui_starts_and_quits_under_xvfb(tmp_path: Path) -> None:
         check=False,
     )
     assert_gui_exited_cleanly(result)
+
+
+def test_only_the_composition_root_imports_the_main_window() -> None:
+    """The window's parts are written against ``WindowHost``: no import circle with the window."""
+    importers = []
+    for path in package_sources():
+        module = module_name(path)
+        tree = ast.parse(path.read_text("utf-8"))
+        names = [name for _, name in imported_names(tree, module, path.name == "__init__.py")]
+        if module != f"{PACKAGE}.app" and any(
+                within(name, f"{PACKAGE}.widgets.main_window") for name in names):
+            importers.append(module)
+    assert importers == [], f"import the window's parts against WindowHost instead: {importers}"
