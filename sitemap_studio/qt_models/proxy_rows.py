@@ -12,7 +12,13 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 
-from sitemap_studio.core import row_mapping
+from sitemap_studio.core.row_mapping import (
+    insert_ascending,
+    insert_unordered,
+    inverse_of,
+    remove_ascending,
+    remove_unordered,
+)
 
 #: Source -> view lookups answered by a linear search before the inverse array is built.
 _LINEAR_LOOKUPS = 4
@@ -60,7 +66,7 @@ class ProxyRows:
                     return rows.index(source_row)
                 except ValueError:
                     return -1
-            inverse = self._inverse = row_mapping.inverse_of(rows, source_count)
+            inverse = self._inverse = inverse_of(rows, source_count)
         return inverse[source_row] if 0 <= source_row < len(inverse) else -1
 
     def insert(self, first: int, count: int, at: int) -> None:
@@ -69,9 +75,9 @@ class ProxyRows:
         if rows is None:
             return
         if self.ascending:
-            row_mapping.insert_ascending(rows, first, count, at)
+            insert_ascending(rows, first, count, at)
         else:
-            self.rows, self._inverse = row_mapping.insert_unordered(
+            self.rows, self._inverse = insert_unordered(
                 rows, self._inverse, first, count, at)
 
     def remove(self, first: int, last: int, start: int, stop: int) -> None:
@@ -81,8 +87,8 @@ class ProxyRows:
         if rows is None:
             return
         if self.ascending:
-            row_mapping.remove_ascending(rows, first, last, start, stop)
+            remove_ascending(rows, first, last, start, stop)
         else:
-            self.rows = row_mapping.remove_unordered(rows, first, last)
+            self.rows = remove_unordered(rows, first, last)
             self._inverse = None
             self._lookups = 0

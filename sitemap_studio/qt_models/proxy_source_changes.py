@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
-from sitemap_studio.core import row_mapping
+from sitemap_studio.core.row_mapping import after_move, moved_row
 
 if TYPE_CHECKING:
     from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
@@ -147,8 +147,8 @@ class SourceChangeFollower:
             proxy.endMoveRows()
             proxy.source_rows_changed()
             return
-        moved = row_mapping.moved_row(start, end - start + 1, destination)
-        rows = row_mapping.after_move(mapping.rows or array("q"), start, end - start + 1,
+        moved = moved_row(start, end - start + 1, destination)
+        rows = after_move(mapping.rows or array("q"), start, end - start + 1,
                                       destination, mapping.ascending)
         mapping.set(rows, mapping.ascending)
         proxy.move_persistent(pending[2], [moved(row) if row >= 0 else -1
