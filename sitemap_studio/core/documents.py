@@ -254,6 +254,17 @@ class SitemapDocument(DocumentBytes):
         mark = _NON_BLANK.search(self._raw, begin, end)
         return lines.line_column(mark.start() if mark else begin)
 
+    def field_positions(self, rows: Sequence[int], field: str) -> list[tuple[int, int] | None]:
+        """:meth:`field_position` of a protocol field in many rows, plain rows' in one pass."""
+        column = self._cols[2 * _FIELD_INDEX[field]]
+        back = (self._name_offset + len(field) + 1 if self.source.format == SourceFormat.XML
+                else 0)
+        offsets = [column[row] - back for row in rows]
+        found = iter(self._line_index().line_columns(
+            offset for offset, row in zip(offsets, rows, strict=True) if column[row] >= 0))
+        return [next(found) if column[row] >= 0 else self.field_position(row, field)
+                for row in rows]
+
     def _line_index(self) -> LineIndex:
         if self._lines is None:
             self._lines = LineIndex(self._raw)
