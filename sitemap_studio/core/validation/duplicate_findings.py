@@ -11,10 +11,12 @@ URLs (``bench/bench_duplicates.py``).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from itertools import repeat
+from operator import sub
 
 from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.findings import Finding
-from sitemap_studio.core.row_search import id_column
+from sitemap_studio.core.findings import Finding, findings_alike
+from sitemap_studio.core.row_search import id_column, texts_or_none
 from sitemap_studio.core.validation.duplicates import DuplicateIndex
 from sitemap_studio.core.validation.registry import Profile
 
@@ -40,6 +42,17 @@ def rows_of(document: SitemapDocument, entry_ids: Sequence[int]) -> list[int]:
             for entry_id, row in zip(entry_ids, rows, strict=True)]
 
 
+def locs_at(document: SitemapDocument, rows: Sequence[int]) -> list[str | None]:
+    """The ``<loc>`` of each of ``rows`` (ascending): a dense run of rows read in one pass."""
+    if not rows or rows[-1] - rows[0] >= 2 * len(rows):
+        return [document.text(row, 0) for row in rows]
+    first = rows[0]
+    texts = texts_or_none(document, 0, first, rows[-1] + 1)
+    if len(texts) == len(rows):  # every row of the run
+        return texts
+    return list(map(texts.__getitem__, map(sub, rows, repeat(first))))
+
+
 class DuplicateFindings:
     """The duplicate index of ``document`` and the ``loc-duplicate`` findings it gives."""
 
@@ -55,13 +68,9 @@ class DuplicateFindings:
         def loc_of(entry_id: int) -> str | None:
             return document.text(document.row_of(entry_id), 0)
 
-        def locs_of(entry_ids: Sequence[int]) -> list[str | None]:
-            text = document.text
-            return [text(row, 0) for row in rows_of(document, entry_ids)]
-
         return DuplicateIndex(order=document.row_of, loc_of=loc_of,
                               rows_of=lambda entry_ids: rows_of(document, entry_ids),
-                              locs_of=locs_of)
+                              locs_at=lambda rows: locs_at(document, rows))
 
     def clear(self) -> None:
         """Forget every entry and finding."""
@@ -72,16 +81,15 @@ class DuplicateFindings:
                 describe: Callable[[int], str]) -> None:
         """Re-report ``entry_ids``: one finding per copy, each at its ``<loc>``."""
         found = self.found
-        for entry_id in entry_ids:
-            found.pop(entry_id, None)
+        if found:
+            for entry_id in entry_ids:
+                found.pop(entry_id, None)
         document = self.document
         for rule, message, flagged in self.index.verdicts(entry_ids, describe):
             severity = rule.severity_for(profile)
             if severity is None:
                 continue
-            positions = document.field_positions(rows_of(document, flagged), "loc")
-            code, source = rule.code, rule.source
-            for entry_id, position in zip(flagged, positions, strict=True):
-                line, column = position if position is not None else (None, None)
-                found[entry_id] = Finding(severity, code, message, entry_id, "loc", line,
-                                          column, source)
+            lines, columns = document.field_positions(rows_of(document, flagged), "loc")
+            found.update(zip(flagged, findings_alike(severity, rule.code, message, flagged,
+                                                     "loc", lines, columns, rule.source),
+                             strict=True))

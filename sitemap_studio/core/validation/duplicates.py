@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from itertools import filterfalse
 
 from sitemap_studio.core.findings import RuleSource, Severity
 from sitemap_studio.core.urls import normalization_differences, normalize_url
@@ -61,20 +62,20 @@ class DuplicateIndex:
         loc_of: the current ``<loc>`` of an entry id.
         rows_of: ``order`` for many ids at once (a list of rows), which a group
             of N copies asks instead of N calls of ``order``.
-        locs_of: ``loc_of`` for many ids at once.
+        locs_at: the ``<loc>`` of many rows (that ``rows_of`` gave) at once.
     """
 
-    __slots__ = ("_buckets", "_exact", "_loc_of", "_locs_of", "_loose", "_order", "_rows_of",
+    __slots__ = ("_buckets", "_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
                  "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
                  loc_of: Callable[[int], str | None] | None = None, *,
                  rows_of: Callable[[Sequence[int]], Sequence[int]] | None = None,
-                 locs_of: Callable[[Sequence[int]], Sequence[str | None]] | None = None) -> None:
+                 locs_at: Callable[[Sequence[int]], Sequence[str | None]] | None = None) -> None:
         self._order = order
         self._loc_of = loc_of
         self._rows_of = rows_of
-        self._locs_of = locs_of
+        self._locs_at = locs_at
         self._buckets: dict[int, int | list[int]] = {}
         self._exact = array("q")
         self._loose = array("q")
@@ -216,7 +217,7 @@ class DuplicateIndex:
             return ()
         if isinstance(bucket, int):
             return (bucket,)
-        return tuple(self._ordered(bucket))
+        return tuple(self._ordered(bucket)[0])
 
     def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
         """Report whether ``entry_id`` duplicates an earlier entry, naming it via ``describe``."""
@@ -266,17 +267,21 @@ class DuplicateIndex:
                 result.extend(self._group_verdicts(bucket, asked, describe))
         return result
 
-    def _ordered(self, bucket: list[int]) -> list[int]:
-        if self._rows_of is not None:
-            rows = self._rows_of(bucket)
-            return [bucket[at] for at in sorted(range(len(bucket)), key=rows.__getitem__)]
-        return sorted(bucket, key=self._order) if self._order else list(bucket)
+    def _ordered(self, bucket: list[int]) -> tuple[list[int], Sequence[int] | None]:
+        """The bucket in document order, and the rows of its members when known."""
+        if self._rows_of is None:
+            return (sorted(bucket, key=self._order) if self._order else list(bucket)), None
+        rows = self._rows_of(bucket)
+        ordered = sorted(rows)
+        if ordered == rows:  # as entered: the common case
+            return list(bucket), rows
+        return [bucket[at] for at in sorted(range(len(bucket)), key=rows.__getitem__)], ordered
 
     def _group_verdicts(self, bucket: list[int], asked: list[int],
                         describe: Callable[[int], str]) -> list[tuple[Rule, str, list[int]]]:
-        members = self._ordered(bucket)
-        if self._locs_of is not None:
-            locs: Sequence[str | None] | None = self._locs_of(members)
+        members, rows = self._ordered(bucket)
+        if self._locs_at is not None and rows is not None:
+            locs: Sequence[str | None] | None = self._locs_at(rows)
         elif self._loc_of is not None:
             locs = [self._loc_of(member) for member in members]
         else:
@@ -313,11 +318,16 @@ class DuplicateIndex:
                                  else verdicts.setdefault((False, message), []))
         wanted = None if len(asked) == len(members) else set(asked)
         canonical = {members[at] for at in first_exact.values()}
-        for member, spelling in zip(members, spellings, strict=True):
-            found = targets.get(spelling)
-            if found is not None and member not in canonical and (
-                    wanted is None or member in wanted):
-                found.append(member)
+        if len(earliest) == 1 and wanted is None:  # copies all written alike
+            found = targets.get(spellings[0])
+            if found is not None:
+                found.extend(filterfalse(canonical.__contains__, members))
+        else:
+            for member, spelling in zip(members, spellings, strict=True):
+                found = targets.get(spelling)
+                if found is not None and member not in canonical and (
+                        wanted is None or member in wanted):
+                    found.append(member)
         slash_messages: dict[int, str] = {}
         for at in sorted(first_exact.values()):  # a canonical entry may repeat up to a slash
             first = first_loose[keys[spellings[at]][1]]

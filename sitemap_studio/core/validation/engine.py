@@ -102,13 +102,14 @@ class DocumentValidator:
         """File findings first, then entry findings in row order."""
         own, duplicates, alts = self._own, self.duplicates.found, self._alts
         flagged = list(self.flagged_ids())
+        rows = rows_of(self.document, flagged)
+        in_order = map(flagged.__getitem__, sorted(range(len(flagged)), key=rows.__getitem__))
         result = list(self._file)
-        for _row, entry_id in sorted(zip(rows_of(self.document, flagged), flagged,
-                                         strict=True)):
-            if entry_id in own or entry_id in alts:
+        if own or alts:
+            for entry_id in in_order:
                 result.extend(self.entry_findings(entry_id))
-            else:  # only a copy of an earlier URL: the commonest case where many are flagged
-                result.append(duplicates[entry_id])
+        else:  # only copies of earlier URLs: the case where most entries can be flagged
+            result.extend(map(duplicates.__getitem__, in_order))
         return result
 
     def counts(self) -> Counter[Severity]:
