@@ -301,17 +301,17 @@ class DuplicateIndex:
                     keys[spelling] = (key, loose_key(key))
         first_exact: dict[object, int] = {}  # key -> index of its first member
         first_loose: dict[object, int] = {}
-        for spelling, (key, loose) in keys.items():
+        for spelling, (exact, loose) in keys.items():
             at = earliest[spelling]
-            if at < first_exact.get(key, at + 1):
-                first_exact[key] = at
+            if at < first_exact.get(exact, at + 1):
+                first_exact[exact] = at
             if at < first_loose.get(loose, at + 1):
                 first_loose[loose] = at
         verdicts: dict[tuple[bool, str], list[int]] = {}  # (a slash only?, message)
         # Where the copies of each spelling go (None: nowhere, loc-fragment says it).
         targets: dict[object, list[int] | None] = {}
-        for spelling, (key, _loose) in keys.items():
-            first = first_exact[key]
+        for spelling, (exact, _loose) in keys.items():
+            first = first_exact[exact]
             message = _duplicate_message(members[first], spellings[first], spelling,
                                          locs is not None, describe)
             targets[spelling] = (None if message is None

@@ -15,7 +15,6 @@ from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.robots_kit import sitemap_line_findings
 from sitemap_studio.core.urls import origin
@@ -31,15 +30,15 @@ from sitemap_studio.core.validation import (
     values_rules,
 )
 from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
-from sitemap_studio.core.validation.duplicate_findings import DuplicateFindings, rows_of
 from sitemap_studio.core.validation.fast_rows import CleanValues
+from sitemap_studio.core.validation.held_findings import HeldFindings
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 _FIELDS = ("loc", "lastmod", "changefreq", "priority")
 _CHECK_EVERY = 8192
 
 
-class DocumentValidator:
+class DocumentValidator(HeldFindings):
     """Findings of one document, kept up to date as the document changes."""
 
     def __init__(
@@ -51,7 +50,7 @@ class DocumentValidator:
         key: object = None,
         index_all_pages: bool | None = None,
     ) -> None:
-        self.document = document
+        super().__init__(document)
         self.context = replace(context, kind=document.kind) if context.kind != document.kind \
             else context
         self.key = key if key is not None else id(document)
@@ -68,58 +67,15 @@ class DocumentValidator:
         self._majority: str | None = None
         self._pending: set[int] = set()
         self._removed_ids: set[int] = set()
-        self.duplicates = DuplicateFindings(document)
         self.scope: locations.Scope | None = None
-        self._own: dict[int, list[Finding]] = {}
-        self._alts: dict[int, list[Finding]] = {}
         self._lastmods: Counter[str] = Counter()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
-        self._file: list[Finding] = []
         self._listening = False
         #: Called with the ids of entries whose findings changed (after an edit).
         self.findings_changed: Callbacks[[set[int]]] = Callbacks()
         #: Called with (key, ids) of other documents' entries a change here affected.
         self.alternates_affected: Callbacks[[set[tuple[object, int]]]] = Callbacks()
-
-    # ----------------------------------------------------------------- results
-
-    def entry_findings(self, entry_id: int) -> list[Finding]:
-        """Every finding about one entry."""
-        duplicate = self.duplicates.found.get(entry_id)
-        return [*self._own.get(entry_id, ()), *((duplicate,) if duplicate else ()),
-                *self._alts.get(entry_id, ())]
-
-    def file_findings(self) -> list[Finding]:
-        """Findings about the file as a whole."""
-        return list(self._file)
-
-    def flagged_ids(self) -> set[int]:
-        """Ids of entries that have at least one finding."""
-        return set(self._own) | set(self.duplicates.found) | set(self._alts)
-
-    def findings(self) -> list[Finding]:
-        """File findings first, then entry findings in row order."""
-        own, duplicates, alts = self._own, self.duplicates.found, self._alts
-        flagged = list(self.flagged_ids())
-        rows = rows_of(self.document, flagged)
-        in_order = map(flagged.__getitem__, sorted(range(len(flagged)), key=rows.__getitem__))
-        result = list(self._file)
-        if own or alts:
-            for entry_id in in_order:
-                result.extend(self.entry_findings(entry_id))
-        else:  # only copies of earlier URLs: the case where most entries can be flagged
-            result.extend(map(duplicates.__getitem__, in_order))
-        return result
-
-    def counts(self) -> Counter[Severity]:
-        """How many findings of each severity there are."""
-        counter: Counter[Severity] = Counter(f.severity for f in self._file)
-        counter.update(f.severity for f in self.duplicates.found.values())
-        for store in (self._own, self._alts):
-            for found in store.values():
-                counter.update(f.severity for f in found)
-        return counter
 
     # ---------------------------------------------------------------- full run
 
