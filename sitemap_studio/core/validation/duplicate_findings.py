@@ -77,11 +77,14 @@ class DuplicateFindings:
         self.found = {}
         self.index = self._new_index()
 
-    def refresh(self, entry_ids: Collection[int], profile: Profile,
+    def refresh(self, entry_ids: Collection[int] | None, profile: Profile,
                 describe: Callable[[int], str]) -> None:
-        """Re-report ``entry_ids``: one finding per copy, each at its ``<loc>``."""
+        """Re-report ``entry_ids`` (``None``: every entry): one finding per copy, at its
+        ``<loc>``."""
         found = self.found
-        if found:
+        if entry_ids is None:
+            found.clear()
+        elif found:
             for entry_id in entry_ids:
                 found.pop(entry_id, None)
         document = self.document

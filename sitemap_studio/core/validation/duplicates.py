@@ -241,13 +241,20 @@ class DuplicateIndex:
             if verdict is not None:
                 yield entry_id, verdict[0], verdict[1]
 
-    def verdicts(self, entry_ids: Iterable[int], describe: Callable[[int], str]
+    def verdicts(self, entry_ids: Iterable[int] | None, describe: Callable[[int], str]
                  ) -> list[tuple[Rule, str, list[int]]]:
-        """``(rule, message, entry ids)``: which of ``entry_ids`` repeat an earlier URL, and how.
+        """``(rule, message, entry ids)``: which of ``entry_ids`` (``None``: every entry)
+        repeat an earlier URL, and how.
 
         Copies that get the same message come as one list (in document order), so the
         N copies of one URL cost one ordering and one comparison of their group, not N.
         """
+        result: list[tuple[Rule, str, list[int]]] = []
+        if entry_ids is None:
+            for bucket in self._buckets.values():
+                if isinstance(bucket, list):
+                    result.extend(self._group_verdicts(bucket, bucket, describe))
+            return result
         loose_hashes, sparse = self._loose, self._sparse
         size = len(loose_hashes)
         wanted: dict[int, list[int]] = {}  # loose hash -> the ids asked about
@@ -260,7 +267,6 @@ class DuplicateIndex:
                     wanted[loose_hash] = [entry_id]
                 else:
                     found.append(entry_id)
-        result: list[tuple[Rule, str, list[int]]] = []
         for loose_hash, asked in wanted.items():
             bucket = self._buckets.get(loose_hash)
             if isinstance(bucket, list):

@@ -107,7 +107,7 @@ class DocumentValidator(HeldFindings):
             for row in range(start, stop):
                 if not done[row - start]:
                     self._add_row(row)
-        self._refresh_duplicates(self.duplicates.index.shared_ids())
+        self.duplicates.refresh(None, self.context.profile, self.describe)
         self._dup_candidates.clear()
         self._refresh_file()
         if self.owns_alternates:

@@ -43,7 +43,7 @@ class HeldFindings:
     def findings(self) -> list[Finding]:
         """File findings first, then entry findings in row order."""
         own, duplicates, alts = self._own, self.duplicates.found, self._alts
-        flagged = list(self.flagged_ids())
+        flagged = list(self.flagged_ids() if own or alts else duplicates)
         rows = rows_of(self.document, flagged)
         in_order = map(flagged.__getitem__, sorted(range(len(flagged)), key=rows.__getitem__))
         result = list(self._file)
