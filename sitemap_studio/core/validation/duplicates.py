@@ -322,7 +322,7 @@ class DuplicateIndex:
                                          locs is not None, describe)
             targets[spelling] = (None if message is None
                                  else verdicts.setdefault((False, message), []))
-        wanted = None if len(asked) == len(members) else set(asked)
+        wanted = None if asked is bucket or len(set(asked)) == len(members) else set(asked)
         canonical = {members[at] for at in first_exact.values()}
         if len(earliest) == 1 and wanted is None:  # copies all written alike
             found = targets.get(spellings[0])
