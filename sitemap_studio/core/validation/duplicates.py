@@ -251,9 +251,9 @@ class DuplicateIndex:
         """
         result: list[tuple[Rule, str, list[int]]] = []
         if entry_ids is None:
-            for bucket in self._buckets.values():
-                if isinstance(bucket, list):
-                    result.extend(self._group_verdicts(bucket, bucket, describe))
+            for shared in self._buckets.values():
+                if isinstance(shared, list):
+                    result.extend(self._group_verdicts(shared, shared, describe))
             return result
         loose_hashes, sparse = self._loose, self._sparse
         size = len(loose_hashes)
