@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from itertools import repeat
-from operator import sub
+from operator import eq, sub
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.findings import Finding, findings_alike
@@ -28,7 +28,11 @@ def rows_of(document: SitemapDocument, entry_ids: Sequence[int]) -> list[int]:
     """The current row of each of ``entry_ids`` (``KeyError`` for one no longer there)."""
     ids = id_column(document)
     count = len(ids)
-    # An entry that never moved is at the row of its id (ids start as row numbers).
+    # An entry that never moved is at the row of its id (ids start as row numbers): when
+    # none of them moved, that is checked without a Python step per id.
+    if entry_ids and min(entry_ids) >= 0 and max(entry_ids) < count and all(
+            map(eq, map(ids.__getitem__, entry_ids), entry_ids)):
+        return list(entry_ids)
     rows = [entry_id if 0 <= entry_id < count and ids[entry_id] == entry_id else -1
             for entry_id in entry_ids]
     if -1 not in rows:
