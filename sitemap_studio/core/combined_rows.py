@@ -10,22 +10,46 @@ Filtering runs each part's filter and shifts the hits by the part's start.
 Sorting reads each part's keys (the same keys a file's view sorts by) into
 one lookup over global rows and sorts once, stably, so equal keys keep file
 order and then row order, and values that do not parse, then absent ones,
-come last in both directions, as in one file.
+come last in both directions, as in one file. The sort of a whole column is
+kept (:class:`~sitemap_studio.core.sorted_rows.SortedRows`, 4 bytes a row, for
+the last :data:`KEPT_SORTS` columns) until a part changes: the other
+direction, and the rows a filter leaves, are then read from it without
+sorting again.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Collection, Iterator, Sequence
-from itertools import accumulate, chain, repeat
+from collections.abc import Collection, Iterator, Sequence
+from itertools import accumulate, pairwise, repeat
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entry_order import COUNT_COLUMNS, EntryIndex
-from sitemap_studio.core.sort_keys import count_keys, location_keys, order_by_keys, order_by_text
+from sitemap_studio.core.sort_keys import (
+    count_keys,
+    location_keys,
+    order_by_keys,
+    order_by_text,
+    split_absent,
+    split_by_keys,
+)
+from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
+#: Whole-column sorts kept for the next click (the most recent ones).
+KEPT_SORTS = 2
+
+
+def _common_start(values: Sequence[bytes]) -> bytes:
+    """The longest start every one of ``values`` has."""
+    if not values:
+        return b""
+    low, high = min(values), max(values)  # the others lie between, so share their start
+    pairs = zip(low, high, strict=False)  # as long as the shorter
+    size = next((at for at, (one, other) in enumerate(pairs) if one != other), len(low))
+    return low[:size]
 
 
 class CombinedRows:
@@ -42,6 +66,8 @@ class CombinedRows:
         self.names = list(names)
         self._indexes = [EntryIndex(document) for document in self.documents]
         self._starts: list[int] = []
+        #: Column -> (the parts' generations when sorted, the sort).
+        self._sorted: dict[int, tuple[tuple[int, ...], SortedRows]] = {}
         self.refresh()
 
     def add(self, document: SitemapDocument, name: str) -> None:
@@ -59,6 +85,7 @@ class CombinedRows:
         """Stop following the documents."""
         for index in self._indexes:
             index.close()
+        self._sorted.clear()
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -94,10 +121,13 @@ class CombinedRows:
         """Part ``part``'s own sort and filter index."""
         return self._indexes[part]
 
-    def warm_up(self, columns: Sequence[int] = (1,)) -> Iterator[None]:
-        """Each part's warm-up in turn (see :meth:`EntryIndex.warm_up`)."""
+    def warm_up(self, columns: Sequence[int] = (1,), sorts: Sequence[int] = ()) -> Iterator[None]:
+        """Each part's warm-up in turn (see :meth:`EntryIndex.warm_up`), then the sorts of
+        columns ``sorts`` (see :meth:`sort_steps`)."""
         for index in self._indexes:
             yield from index.warm_up(columns=columns, filter_column=0)
+        for column in sorts:
+            yield from self.sort_steps(column)
 
     # ------------------------------------------------------------------ filtering
 
@@ -178,34 +208,104 @@ class CombinedRows:
                 start = self._starts[part]
                 joined.extend(map(int.__add__, split[part], repeat(start)))
             return joined
-        if column == 0:
-            if len(chosen) * 4 < len(self):  # a narrow filter: read only the rows shown
+        if column != 0 and column not in (1, 2, 3) and column not in COUNT_COLUMNS:
+            raise ValueError(f"there is no column {column} to sort by")
+        whole = len(chosen) == len(self)
+        kept = self._kept(column)
+        if kept is None and len(chosen) * 4 < len(self):  # a narrow filter: sort the rows shown
+            if column == 0:
                 texts = {row: self.text(row, 0) for row in chosen}
                 return order_by_text(chosen, texts.__getitem__, descending)
-            return order_by_text(chosen, self._location_lookup(), descending)
+            return order_by_keys(chosen, self._keys(column), descending,
+                                 lambda row: self.text(row, column) or "")
+        if kept is None:
+            kept = self._sort_whole(column)
+        return kept.rows(descending, None if whole else chosen)
+
+    def _generations(self) -> tuple[int, ...]:
+        return tuple(index.generation for index in self._indexes)
+
+    def _kept(self, column: int) -> SortedRows | None:
+        """The kept sort of ``column``, if no part changed since."""
+        found = self._sorted.pop(column, None)
+        if found is None or found[0] != self._generations() or found[1].total != len(self):
+            return None
+        self._sorted[column] = found  # the most recent last
+        return found[1]
+
+    def _sort_whole(self, column: int) -> SortedRows:
+        """Sort every row by ``column`` and keep it."""
+        for _step in self.sort_steps(column):
+            pass
+        return self._sorted[column][1]
+
+    def sort_steps(self, column: int) -> Iterator[None]:
+        """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
+
+        Each file's rows are sorted on their own first; the last step merges
+        those runs. When a part changes between two steps, nothing is kept.
+        """
+        if self._kept(column) is not None:
+            return
+        generation, total = self._generations(), len(self)
+        everything = range(total)
+        if column == 0:
+            keys: list[object] = []
+            for _step in self._location_keys(keys):
+                yield
+            valid, tail = split_absent(everything, keys.__getitem__)
+        else:
+            keys = self._keys(column).tolist()  # type: ignore[assignment]  # floats
+            valid, tail = (split_by_keys(everything, keys,  # type: ignore[arg-type]
+                                         lambda row: self.text(row, column) or "")
+                           if keys else (everything, []))
+        yield
+        runs: list[Sequence[int]] = []
+        for start, stop in pairwise(self._starts):
+            low, high = bisect_left(valid, start), bisect_left(valid, stop)
+            runs.append(sorted(valid[low:high], key=keys.__getitem__))  # type: ignore[arg-type]
+            yield
+            if self._generations() != generation:
+                return
+        yield from sort_in_steps(runs, keys.__getitem__, tail, total,
+                                 lambda kept: self._keep(column, generation, kept))
+
+    def _keep(self, column: int, generation: tuple[int, ...], kept: SortedRows) -> None:
+        """Keep a sort made from the parts as they were at ``generation``."""
+        if self._generations() != generation:
+            return
+        while len(self._sorted) >= KEPT_SORTS:
+            del self._sorted[next(iter(self._sorted))]
+        self._sorted[column] = (generation, kept)
+
+    def _keys(self, column: int) -> array[float]:
+        """Sort keys of a numeric column over every global row."""
         keys = array("d")  # each file's keys, copied whole (arrays of one type extend fast)
-        if column in (1, 2, 3):
-            for index in self._indexes:
-                keys.extend(index._column_keys(column))
-        elif column in COUNT_COLUMNS:
+        if column in COUNT_COLUMNS:
             for document in self.documents:
                 keys.extend(count_keys(document, column))
         else:
-            raise ValueError(f"there is no column {column} to sort by")
-        return order_by_keys(chosen, keys, descending, lambda row: self.text(row, column) or "")
+            for index in self._indexes:
+                keys.extend(index._column_keys(column))
+        return keys
 
-    def _location_lookup(self) -> Callable[[int], object]:
-        """Per global row, a key that sorts as the location does (``None`` when absent)."""
-        prefixes = [index._column_prefix(0) for index in self._indexes]
-        if len(set(prefixes)) == 1:
-            found = [location_keys(document, prefixes[0], index._column_flags(0))
-                     for document, index in zip(self.documents, self._indexes, strict=True)]
-            if all(keys is not None for keys in found):
-                return list(chain.from_iterable(found)).__getitem__  # type: ignore[arg-type]
-        texts: list[str | None] = []
+    def _location_keys(self, keys: list[object]) -> Iterator[None]:
+        """Fill ``keys`` with a key per global row that sorts as the location does
+        (``None`` when absent), a file per step."""
+        # What every part's rows start with (each part's own shared prefix may be longer).
+        prefix = _common_start([index._column_prefix(0) for index in self._indexes])
+        for document, index in zip(self.documents, self._indexes, strict=True):
+            found = location_keys(document, prefix, index._column_flags(0)) if prefix else None
+            if found is None:  # rows of other sites, or blanks: compare the texts
+                keys.clear()
+                break
+            keys.extend(found)
+            yield
+        else:
+            return
         for document in self.documents:
-            texts.extend(document.text(row, 0) for row in range(len(document)))
-        return texts.__getitem__
+            keys.extend(document.text(row, 0) for row in range(len(document)))
+            yield
 
     def text(self, row: int, field_index: int) -> str | None:
         """The text of a protocol field at global ``row``."""

@@ -20,7 +20,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer
 
 from sitemap_studio.core.combined_rows import CombinedRows
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel
-from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
+from sitemap_studio.qt_models.entry_filter_proxy import WARM_UP_ROWS, EntryFilterProxy
 
 if TYPE_CHECKING:
     from sitemap_studio.qt_models.entry_table_model import EntryTableModel
@@ -33,6 +33,8 @@ FIRST_ROWS = 500
 SLICE_SECONDS = 0.04
 #: A longer filter searches only the rows the shorter one kept when they are this few.
 NARROW_ROWS = 50_000
+#: Columns sorted ahead in idle time (location, lastmod), so the first click only maps.
+WARM_SORTS = (0, 1)
 
 
 class AllEntriesProxy(EntryFilterProxy):
@@ -42,7 +44,10 @@ class AllEntriesProxy(EntryFilterProxy):
     within :data:`FIRST_SLICE_SECONDS` (or until :data:`FIRST_ROWS` rows are
     found) are shown at once, the others join the end of the table from the
     event loop, each as an insertion, so a keystroke repaints before a
-    million rows are searched. A sort needs every row and is computed whole.
+    million rows are searched. A sort needs every row and is computed whole;
+    a large table sorts the :data:`WARM_SORTS` columns in idle time, and the
+    core keeps the last sorts, so a click on their headers (either direction,
+    with or without a filter) only maps rows until an edit.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -53,6 +58,8 @@ class AllEntriesProxy(EntryFilterProxy):
         self._rest_timer = QTimer(self)
         self._rest_timer.setInterval(0)
         self._rest_timer.timeout.connect(self._filter_more)
+        #: How many files the idle-time warm-up covers.
+        self._warmed_parts = 0
 
     @property
     def filtering(self) -> bool:
@@ -84,7 +91,10 @@ class AllEntriesProxy(EntryFilterProxy):
     def _warm_steps(self) -> Iterator[None] | None:
         """Each file's warm-up in turn (overrides the entry proxy's)."""
         combined = self.combined
-        return None if combined is None else combined.warm_up(columns=(1,))
+        if combined is None:
+            return None
+        self._warmed_parts = len(combined.documents)
+        return combined.warm_up(columns=(1,), sorts=WARM_SORTS)
 
     def _computed(self, within: Sequence[int] | None = None) -> tuple[array[int] | None, bool]:
         """The mapping for the current filter and sort, across files (overrides the entry
@@ -170,9 +180,14 @@ class AllEntriesProxy(EntryFilterProxy):
             self.refresh()
 
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        """Follow inserted rows (overrides the follower's slot)."""
+        """Follow inserted rows (overrides the follower's slot); a file read while the
+        table is shown gets its keys and flags computed in idle time too."""
         super()._rows_inserted(parent, first, last)
         self._restart_if_filtering()
+        combined = self.combined
+        if (combined is not None and len(combined.documents) != self._warmed_parts
+                and len(combined) >= WARM_UP_ROWS):
+            self.warm_up()  # a file was added: start again with every file
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         """Follow removed rows (overrides the follower's slot)."""
