@@ -23,6 +23,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterator, Sequence
 from itertools import accumulate, pairwise, repeat
+from typing import Any
 
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entry_order import COUNT_COLUMNS, EntryIndex
@@ -34,7 +35,7 @@ from sitemap_studio.core.sort_keys import (
     split_absent,
     split_by_keys,
 )
-from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps
+from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps, sort_rows
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
@@ -234,36 +235,50 @@ class CombinedRows:
         return found[1]
 
     def _sort_whole(self, column: int) -> SortedRows:
-        """Sort every row by ``column`` and keep it."""
-        for _step in self.sort_steps(column):
-            pass
-        return self._sorted[column][1]
+        """Sort every row by ``column`` at once (one sort is fastest) and keep it."""
+        generation, total = self._generations(), len(self)
+        keys, valid, tail = self._sort_keys(column)
+        kept = sort_rows(valid, keys.__getitem__, tail, total)
+        self._keep(column, generation, kept)
+        return kept
+
+    def _sort_keys(self, column: int) -> tuple[list[Any], Sequence[int], Sequence[int]]:
+        """(a key per global row, the rows with a value, the rows after them)."""
+        everything = range(len(self))
+        if column == 0:
+            keys: list[Any] = []
+            for _step in self._location_keys(keys):
+                pass
+            return (keys, *split_absent(everything, keys.__getitem__))
+        keys = self._keys(column).tolist()
+        if not keys:
+            return keys, everything, []
+        return (keys, *split_by_keys(everything, keys,
+                                     lambda row: self.text(row, column) or ""))
 
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
 
-        Each file's rows are sorted on their own first; the last step merges
-        those runs. When a part changes between two steps, nothing is kept.
+        Each file's rows are sorted on their own first, then the runs are merged
+        a slice at a time. When a part changes meanwhile, nothing is kept.
         """
         if self._kept(column) is not None:
             return
         generation, total = self._generations(), len(self)
-        everything = range(total)
+        valid: Sequence[int]
+        tail: Sequence[int]
         if column == 0:
-            keys: list[object] = []
+            keys: list[Any] = []
             for _step in self._location_keys(keys):
                 yield
-            valid, tail = split_absent(everything, keys.__getitem__)
+            valid, tail = split_absent(range(total), keys.__getitem__)
         else:
-            keys = self._keys(column).tolist()  # type: ignore[assignment]  # floats
-            valid, tail = (split_by_keys(everything, keys,  # type: ignore[arg-type]
-                                         lambda row: self.text(row, column) or "")
-                           if keys else (everything, []))
+            keys, valid, tail = self._sort_keys(column)
         yield
         runs: list[Sequence[int]] = []
         for start, stop in pairwise(self._starts):
             low, high = bisect_left(valid, start), bisect_left(valid, stop)
-            runs.append(sorted(valid[low:high], key=keys.__getitem__))  # type: ignore[arg-type]
+            runs.append(sorted(valid[low:high], key=keys.__getitem__))
             yield
             if self._generations() != generation:
                 return
@@ -289,7 +304,7 @@ class CombinedRows:
                 keys.extend(index._column_keys(column))
         return keys
 
-    def _location_keys(self, keys: list[object]) -> Iterator[None]:
+    def _location_keys(self, keys: list[Any]) -> Iterator[None]:
         """Fill ``keys`` with a key per global row that sorts as the location does
         (``None`` when absent), a file per step."""
         # What every part's rows start with (each part's own shared prefix may be longer).

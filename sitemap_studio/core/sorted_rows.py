@@ -84,18 +84,12 @@ def sort_in_steps(runs: list[Sequence[int]], lookup: Lookup,
     """Merge ``runs`` (rows, each sorted stably by ``lookup``, the earlier runs' rows
     first on equal keys) and pass the :class:`SortedRows` to ``done``, a slice per step.
     """
-    merged: list[Sequence[int]] = [run for run in runs if run] or [[]]
-    while len(merged) > 1:  # pairwise, a slice of about ``chunk`` rows per step
-        paired: list[Sequence[int]] = []
-        for at in range(0, len(merged), 2):
-            if at + 1 == len(merged):
-                paired.append(merged[at])
-                continue
-            joined: list[int] = []
-            yield from _merge(merged[at], merged[at + 1], lookup, joined, chunk)
-            paired.append(joined)
-        merged = paired
-    ordered = merged[0]
+    kept = [run for run in runs if run]
+    ordered: Sequence[int] = kept[0] if len(kept) == 1 else []
+    if len(kept) > 1:
+        merged: list[int] = []
+        yield from _merge(kept, lookup, merged, chunk)
+        ordered = merged
     order = array("i" if total < _SMALL else "q")
     ties = bytearray()
     for start in range(0, len(ordered), chunk):
@@ -107,22 +101,26 @@ def sort_in_steps(runs: list[Sequence[int]], lookup: Lookup,
     done(SortedRows(order, ties, tail, total))
 
 
-def _merge(first: Sequence[int], second: Sequence[int], lookup: Lookup,
-           out: list[int], chunk: int) -> Iterator[None]:
-    """Append to ``out`` the rows of two sorted runs, merged (``first``'s rows first on equal
-    keys), cut at keys of ``first`` so each step merges about ``chunk`` rows."""
-    done_first = done_second = 0
-    for cut in range(chunk // 2, len(first), chunk // 2):
-        pivot = lookup(first[cut])
-        # Rows with the pivot's key go to the next slice, from both runs.
-        upto_first = bisect_left(first, pivot, done_first, key=lookup)
-        upto_second = bisect_left(second, pivot, done_second, key=lookup)
-        out.extend(sorted([*first[done_first:upto_first], *second[done_second:upto_second]],
-                          key=lookup))
-        done_first, done_second = upto_first, upto_second
+def _merge(runs: list[Sequence[int]], lookup: Lookup, out: list[int],
+           chunk: int) -> Iterator[None]:
+    """Append to ``out`` the rows of sorted ``runs``, merged (an earlier run's rows first on
+    equal keys), cut at keys of the longest run so each step merges about ``chunk`` rows."""
+    longest = max(runs, key=len)
+    spacing = max(1, chunk * len(longest) // sum(map(len, runs)))
+    done = [0] * len(runs)
+    for cut in [*range(spacing, len(longest), spacing), None]:
+        if cut is None:
+            upto = list(map(len, runs))
+        else:  # rows with the pivot's key go to the next slice, from every run
+            pivot = lookup(longest[cut])
+            upto = [bisect_left(run, pivot, start, key=lookup)
+                    for run, start in zip(runs, done, strict=True)]
+        piece: list[int] = []
+        for run, start, stop in zip(runs, done, upto, strict=True):
+            piece.extend(run[start:stop])
+        out.extend(sorted(piece, key=lookup))  # timsort merges the runs' pieces
+        done = upto
         yield
-    out.extend(sorted([*first[done_first:], *second[done_second:]], key=lookup))
-    yield
 
 
 def sort_rows(rows: Iterable[int], lookup: Lookup, tail: Sequence[int],
