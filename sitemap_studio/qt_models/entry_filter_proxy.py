@@ -146,6 +146,11 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         self._warm_up = steps
         self._warm_timer.start()
 
+    @property
+    def warming(self) -> bool:
+        """Whether the idle-time warm-up is still computing."""
+        return self._warm_up is not None
+
     def _warm_step(self) -> None:
         if self._warm_up is None or next(self._warm_up, StopIteration) is StopIteration:
             self._warm_up = None

@@ -135,3 +135,35 @@ def test_a_filter_shows_the_first_file_then_adds_the_others(qtmodeltester, qtbot
     qtbot.waitUntil(lambda: not proxy.filtering, timeout=10000)
     assert _column(proxy) == [*A, "https://example.com/g", *B]
     qtmodeltester.check(proxy)
+
+
+def test_files_added_while_shown_are_sorted_ahead_and_edits_still_sort_in(
+        qtmodeltester, qtbot, monkeypatch) -> None:
+    from sitemap_studio.qt_models import all_entries_proxy
+
+    monkeypatch.setattr(all_entries_proxy, "WARM_UP_ROWS", 1)  # warm up these small files
+    model, proxy, files, steps = _make()
+    extra = open_bytes(_data(["https://example.com/e", "https://example.com/a"]))
+    model.add_part(Part(EntryTableModel(extra, validator=validate_document(extra)), "c.xml",
+                        "/site/c.xml"))
+    assert proxy.warming
+    qtbot.waitUntil(lambda: not proxy.warming, timeout=10000)
+    every = [*A, *B, "https://example.com/e", "https://example.com/a"]
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)  # equal locations keep file order
+    assert _column(proxy) == sorted(every, reverse=True)
+    assert _column(proxy, FILE_COLUMN)[-2:] == ["a.xml", "c.xml"]
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == sorted(every)
+    assert _column(proxy, FILE_COLUMN)[:2] == ["a.xml", "c.xml"]
+    qtmodeltester.check(proxy)
+    # An edit after the sort lands on the row shown, and the next sort puts it in its place.
+    shown = proxy.index(0, 0)
+    assert shown.siblingAtColumn(FILE_COLUMN).data() == "a.xml"
+    assert proxy.setData(shown, "https://example.com/zz")
+    assert files[0][0].text(1, 0) == "https://example.com/zz" and steps.count() == 1
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert _column(proxy)[0] == "https://example.com/zz"
+    steps.undo()
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == sorted(every)
+    qtmodeltester.check(proxy)
