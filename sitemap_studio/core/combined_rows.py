@@ -10,11 +10,12 @@ Filtering runs each part's filter and shifts the hits by the part's start.
 Sorting reads each part's keys (the same keys a file's view sorts by) into
 one lookup over global rows and sorts once, stably, so equal keys keep file
 order and then row order, and values that do not parse, then absent ones,
-come last in both directions, as in one file. The sort of a whole column is
-kept (:class:`~sitemap_studio.core.sorted_rows.SortedRows`, 4 bytes a row, for
-the last :data:`KEPT_SORTS` columns) until a part changes: the other
-direction, and the rows a filter leaves, are then read from it without
-sorting again.
+come last in both directions, as in one file. :meth:`CombinedRows.warm_up`
+can also sort whole columns ahead, from idle time, and keep those sorts
+(:class:`~sitemap_studio.core.sorted_rows.SortedRows`, about 4.5 bytes a row,
+for the last :data:`KEPT_SORTS` columns) until a part changes: both
+directions, and the rows a filter leaves, are then read from them without
+sorting.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from sitemap_studio.core.sort_keys import (
     split_absent,
     split_by_keys,
 )
-from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps, sort_rows
+from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
@@ -211,17 +212,19 @@ class CombinedRows:
             return joined
         if column != 0 and column not in (1, 2, 3) and column not in COUNT_COLUMNS:
             raise ValueError(f"there is no column {column} to sort by")
-        whole = len(chosen) == len(self)
         kept = self._kept(column)
-        if kept is None and len(chosen) * 4 < len(self):  # a narrow filter: sort the rows shown
-            if column == 0:
-                texts = {row: self.text(row, 0) for row in chosen}
-                return order_by_text(chosen, texts.__getitem__, descending)
+        if kept is not None:  # no sort: read the kept one (see warm_up)
+            return kept.rows(descending, None if len(chosen) == len(self) else chosen)
+        if column != 0:
             return order_by_keys(chosen, self._keys(column), descending,
                                  lambda row: self.text(row, column) or "")
-        if kept is None:
-            kept = self._sort_whole(column)
-        return kept.rows(descending, None if whole else chosen)
+        if len(chosen) * 4 < len(self):  # a narrow filter: read only the rows shown
+            texts = {row: self.text(row, 0) for row in chosen}
+            return order_by_text(chosen, texts.__getitem__, descending)
+        keys: list[Any] = []
+        for _step in self._location_keys(keys):
+            pass
+        return order_by_text(chosen, keys.__getitem__, descending)
 
     def _generations(self) -> tuple[int, ...]:
         return tuple(index.generation for index in self._indexes)
@@ -233,28 +236,6 @@ class CombinedRows:
             return None
         self._sorted[column] = found  # the most recent last
         return found[1]
-
-    def _sort_whole(self, column: int) -> SortedRows:
-        """Sort every row by ``column`` at once (one sort is fastest) and keep it."""
-        generation, total = self._generations(), len(self)
-        keys, valid, tail = self._sort_keys(column)
-        kept = sort_rows(valid, keys.__getitem__, tail, total)
-        self._keep(column, generation, kept)
-        return kept
-
-    def _sort_keys(self, column: int) -> tuple[list[Any], Sequence[int], Sequence[int]]:
-        """(a key per global row, the rows with a value, the rows after them)."""
-        everything = range(len(self))
-        if column == 0:
-            keys: list[Any] = []
-            for _step in self._location_keys(keys):
-                pass
-            return (keys, *split_absent(everything, keys.__getitem__))
-        keys = self._keys(column).tolist()
-        if not keys:
-            return keys, everything, []
-        return (keys, *split_by_keys(everything, keys,
-                                     lambda row: self.text(row, column) or ""))
 
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
@@ -273,7 +254,9 @@ class CombinedRows:
                 yield
             valid, tail = split_absent(range(total), keys.__getitem__)
         else:
-            keys, valid, tail = self._sort_keys(column)
+            keys = self._keys(column).tolist()  # a list's items are looked up faster
+            valid, tail = split_by_keys(range(total), keys, lambda row: self.text(row, column)
+                                        or "") if keys else (range(total), [])
         yield
         runs: list[Sequence[int]] = []
         for start, stop in pairwise(self._starts):
