@@ -4,7 +4,9 @@ Goals (issue 13), on ``bench/data/project-1m`` (20 files of 50,000 URLs):
 
 * first rows of the All entries table painted within 1 s of opening the project;
 * filter keystroke to repaint in at most 300 ms;
-* sort (by location, by lastmod) click to repaint in at most 1 s;
+* sort (by location, by lastmod) click to repaint in at most 1 s (both are sorted
+  ahead in idle time once the files are shown; a sort by priority, which is not,
+  is reported beside them);
 * peak memory of the whole app (Python, Qt, window, documents, validators, the
   All entries table shown, filtered and sorted) at most 400 bytes per URL.
 
@@ -145,6 +147,12 @@ def child_app(project: Path) -> dict[str, float]:
             before = time.perf_counter()
             QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
             sorts[f"{name} {order}"] = repaint_after(before)
+    # A column the idle-time warm-up does not sort ahead: what any click costs before the
+    # warm-up ends or after an edit (not a goal of its own; reported beside them).
+    x = header.sectionViewportPosition(3) + 5
+    before = time.perf_counter()
+    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    cold = repaint_after(before)
     shown = proxy.rowCount()
     peak = peak_rss()
     window.close()
@@ -152,7 +160,7 @@ def child_app(project: Path) -> dict[str, float]:
     del trees
     return {"first_rows": first_rows, "loaded": loaded[0] - started, "validated": validated,
             "keys": keys, "complete": complete, "filtered_peak": filtered_peak,
-            "sorts": sorts, "shown": shown, "peak": peak,
+            "sorts": sorts, "cold_sort": cold, "shown": shown, "peak": peak,
             "lxml_seconds": lxml_seconds}
 
 
@@ -219,6 +227,9 @@ def main() -> int:
               f"{seconds / base:5.2f}x lxml")
     print(f"sort, worst                                       {worst_sort * 1000:6.0f} ms  "
           f"goal <= {SORT_GOAL * 1000:.0f} ms   {verdict(worst_sort <= SORT_GOAL)}")
+    cold = float(app["cold_sort"])  # type: ignore[arg-type]
+    print(f"sort by priority (not sorted ahead in idle time)   {cold * 1000:6.0f} ms  "
+          f"{cold / base:5.2f}x lxml  (a click before the warm-up ends, or after an edit)")
     print(f"peak memory, whole app (fresh interpreter)        {per_url:6.0f} B/URL "
           f"({float(app['peak']) / 2**20:.0f} MiB)  goal <= {BYTES_PER_URL_GOAL} B/URL   "  # type: ignore[arg-type]
           f"{verdict(per_url <= BYTES_PER_URL_GOAL)}")

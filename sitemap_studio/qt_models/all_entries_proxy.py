@@ -45,9 +45,9 @@ class AllEntriesProxy(EntryFilterProxy):
     found) are shown at once, the others join the end of the table from the
     event loop, each as an insertion, so a keystroke repaints before a
     million rows are searched. A sort needs every row and is computed whole;
-    a large table sorts the :data:`WARM_SORTS` columns in idle time, and the
-    core keeps the last sorts, so a click on their headers (either direction,
-    with or without a filter) only maps rows until an edit.
+    a large table sorts the :data:`WARM_SORTS` columns in idle time and the
+    core keeps those sorts, so a click on their headers (either direction,
+    with or without a filter) reads them until an edit changes a file.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
