@@ -41,7 +41,7 @@ from sitemap_studio.core.sorted_rows import SortedRows, sort_in_steps
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
 #: Whole-column sorts kept for the next click (the most recent ones).
-KEPT_SORTS = 2
+KEPT_SORTS = 3
 
 
 def _common_start(values: Sequence[bytes]) -> bytes:
@@ -226,16 +226,21 @@ class CombinedRows:
             pass
         return order_by_text(chosen, keys.__getitem__, descending)
 
-    def _generations(self) -> tuple[int, ...]:
+    def generations(self) -> tuple[int, ...]:
+        """Each part's generation: a change to any part changes this."""
         return tuple(index.generation for index in self._indexes)
 
     def _kept(self, column: int) -> SortedRows | None:
         """The kept sort of ``column``, if no part changed since."""
         found = self._sorted.pop(column, None)
-        if found is None or found[0] != self._generations() or found[1].total != len(self):
+        if found is None or found[0] != self.generations() or found[1].total != len(self):
             return None
         self._sorted[column] = found  # the most recent last
         return found[1]
+
+    def kept_columns(self) -> list[int]:
+        """The columns whose kept sort still holds (a click on them sorts nothing)."""
+        return [column for column in list(self._sorted) if self._kept(column) is not None]
 
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
@@ -245,7 +250,7 @@ class CombinedRows:
         """
         if self._kept(column) is not None:
             return
-        generation, total = self._generations(), len(self)
+        generation, total = self.generations(), len(self)
         valid: Sequence[int]
         tail: Sequence[int]
         if column == 0:
@@ -263,14 +268,14 @@ class CombinedRows:
             low, high = bisect_left(valid, start), bisect_left(valid, stop)
             runs.append(sorted(valid[low:high], key=keys.__getitem__))
             yield
-            if self._generations() != generation:
+            if self.generations() != generation:
                 return
         yield from sort_in_steps(runs, keys.__getitem__, tail, total,
                                  lambda kept: self._keep(column, generation, kept))
 
     def _keep(self, column: int, generation: tuple[int, ...], kept: SortedRows) -> None:
         """Keep a sort made from the parts as they were at ``generation``."""
-        if self._generations() != generation:
+        if self.generations() != generation:
             return
         while len(self._sorted) >= KEPT_SORTS:
             del self._sorted[next(iter(self._sorted))]
