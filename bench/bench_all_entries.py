@@ -172,8 +172,12 @@ def child_app(project: Path) -> dict[str, float]:
     driver.run_until(lambda: not proxy.warming, timeout=120)
     rewarmed = time.perf_counter() - edited
     after_edit = click(1)
-    while window.session.all_stack.canUndo():  # nothing left to save: close asks nothing
-        window.session.all_stack.undo()
+    session = window.session
+    while session.all_stack.canUndo():  # nothing left to save: close asks nothing
+        session.all_stack.undo()
+    documents = [state.document for state in session.states.values()]
+    driver.run_until(lambda: not any(map(session.journal.pending, documents)), timeout=60)
+    session.close_all()  # and the edits' recovery journals are discarded
     shown = proxy.rowCount()
     peak = peak_rss()
     window.close()
