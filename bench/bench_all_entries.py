@@ -4,7 +4,10 @@ Goals (issue 13), on ``bench/data/project-1m`` (20 files of 50,000 URLs):
 
 * first rows of the All entries table painted within 1 s of opening the project;
 * filter keystroke to repaint in at most 300 ms;
-* sort (by location, by lastmod) click to repaint in at most 1 s;
+* sort (by location, by lastmod) click to repaint in at most 1 s (both are sorted
+  ahead in idle time once the files are shown, as priority is, reported beside
+  them; so is a click at once after an edit, which sorts cold, and one a moment
+  after, once idle time sorted ahead again);
 * peak memory of the whole app (Python, Qt, window, documents, validators, the
   All entries table shown, filtered and sorted) at most 400 bytes per URL.
 
@@ -145,6 +148,36 @@ def child_app(project: Path) -> dict[str, float]:
             before = time.perf_counter()
             QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
             sorts[f"{name} {order}"] = repaint_after(before)
+    # Priority, also sorted ahead now (reported beside the goals).
+    x = header.sectionViewportPosition(3) + 5
+    before = time.perf_counter()
+    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    sorts["priority ascending"] = repaint_after(before)
+
+    def edit(value: str) -> None:  # a lastmod typed into the first row shown
+        assert proxy.setData(proxy.index(0, 1), value)
+
+    def click(column: int) -> float:
+        before = time.perf_counter()
+        at = QPoint(header.sectionViewportPosition(column) + 5, 5)
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        return repaint_after(before)
+
+    # A click at once after an edit: the kept sorts no longer hold, it sorts cold.
+    edit("2024-01-02")
+    cold = click(0)
+    # A click a moment after an edit: the sorts were made again in idle time.
+    edit("2024-01-03")
+    edited = time.perf_counter()
+    driver.run_until(lambda: not proxy.warming, timeout=120)
+    rewarmed = time.perf_counter() - edited
+    after_edit = click(1)
+    session = window.session
+    while session.all_stack.canUndo():  # nothing left to save: close asks nothing
+        session.all_stack.undo()
+    documents = [state.document for state in session.states.values()]
+    driver.run_until(lambda: not any(map(session.journal.pending, documents)), timeout=60)
+    session.close_all()  # and the edits' recovery journals are discarded
     shown = proxy.rowCount()
     peak = peak_rss()
     window.close()
@@ -152,7 +185,8 @@ def child_app(project: Path) -> dict[str, float]:
     del trees
     return {"first_rows": first_rows, "loaded": loaded[0] - started, "validated": validated,
             "keys": keys, "complete": complete, "filtered_peak": filtered_peak,
-            "sorts": sorts, "shown": shown, "peak": peak,
+            "sorts": sorts, "cold_sort": cold,
+            "rewarmed": rewarmed, "after_edit": after_edit, "shown": shown, "peak": peak,
             "lxml_seconds": lxml_seconds}
 
 
@@ -194,7 +228,9 @@ def main() -> int:
     first = float(app["first_rows"])  # type: ignore[arg-type]
     per_url = float(app["peak"]) / URLS  # type: ignore[arg-type]
     lxml_per_url = float(lxml["peak"]) / URLS  # type: ignore[arg-type]
-    worst_key, worst_sort = max(keys), max(sorts.values())
+    worst_key = max(keys)
+    worst_sort = max(seconds for name, seconds in sorts.items()  # the goal's columns
+                     if not name.startswith("priority"))
     print(f"\nload average when done: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
           "(the figures scale with it; the lxml baseline is measured under the same load)")
     print(f"\n## All entries: {project.parent.name} ({URLS:,} URLs in "
@@ -217,8 +253,15 @@ def main() -> int:
     for name, seconds in sorts.items():
         print(f"sort by {name:<22} click -> repaint      {seconds * 1000:6.0f} ms  "
               f"{seconds / base:5.2f}x lxml")
-    print(f"sort, worst                                       {worst_sort * 1000:6.0f} ms  "
+    print(f"sort by location or lastmod, worst                {worst_sort * 1000:6.0f} ms  "
           f"goal <= {SORT_GOAL * 1000:.0f} ms   {verdict(worst_sort <= SORT_GOAL)}")
+    cold = float(app["cold_sort"])  # type: ignore[arg-type]
+    print(f"sort by location at once after an edit (cold)     {cold * 1000:6.0f} ms  "
+          f"{cold / base:5.2f}x lxml  (as a click before the warm-up ends)")
+    after = float(app["after_edit"])  # type: ignore[arg-type]
+    print(f"sort by lastmod a moment after an edit            {after * 1000:6.0f} ms  "
+          f"{after / base:5.2f}x lxml  (sorted ahead again "
+          f"{float(app['rewarmed']):.1f} s after the edit)")  # type: ignore[arg-type]
     print(f"peak memory, whole app (fresh interpreter)        {per_url:6.0f} B/URL "
           f"({float(app['peak']) / 2**20:.0f} MiB)  goal <= {BYTES_PER_URL_GOAL} B/URL   "  # type: ignore[arg-type]
           f"{verdict(per_url <= BYTES_PER_URL_GOAL)}")

@@ -67,6 +67,11 @@ class IndexCaches:
         for cache in (self._keys, self._flags, self._capitals, self._prefixes, self._locators):
             cache.clear()
 
+    @property
+    def generation(self) -> int:
+        """A number that changes whenever the followed document changes."""
+        return self._generation
+
     def cache_size(self) -> int:
         """Bytes held by the caches."""
         return (sum(8 * len(keys) for keys in self._keys.values())

@@ -253,36 +253,47 @@ def location_keys(document: SitemapDocument, prefix: bytes,
     return keys
 
 
-def order_by_keys(rows: Sequence[int], keys: array[float], descending: bool,
-                  text_of: Callable[[int], str]) -> array[int]:
-    """``rows`` sorted stably by ``keys[row]``; unparsable (by text), then absent, last."""
-    whole = isinstance(rows, range) and len(rows) == len(keys)
-    picked = keys if whole else array("d", map(keys.__getitem__, rows))
-    if not picked:
-        return array("q")
-    valid: Iterable[int] = rows
-    tail: list[int] = []
+def split_by_keys(rows: Sequence[int], picked: Sequence[float],
+                  text_of: Callable[[int], str]) -> tuple[Sequence[int], list[int]]:
+    """(``rows`` with a value, the others in their final order: unparsable ones by
+    text, then absent ones); ``picked[i]`` is the key of ``rows[i]``."""
     if min(picked) == ABSENT_KEY or max(picked) == UNPARSABLE_KEY:
         valid = list(compress(rows, map(math.isfinite, picked)))
         tail = sorted(compress(rows, map(eq, picked, repeat(UNPARSABLE_KEY))), key=text_of)
         tail.extend(compress(rows, map(eq, picked, repeat(ABSENT_KEY))))
+        return valid, tail
+    return rows, []
+
+
+def order_by_keys(rows: Sequence[int], keys: array[float], descending: bool,
+                  text_of: Callable[[int], str]) -> array[int]:
+    """``rows`` sorted stably by ``keys[row]``; unparsable (by text), then absent, last."""
+    whole = isinstance(rows, range) and len(rows) == len(keys)
     # A list's items are looked up faster than an array's (no float made per call).
-    lookup = keys.tolist().__getitem__ if len(picked) * 4 >= len(keys) else keys.__getitem__
+    listed = keys.tolist() if len(rows) * 4 >= len(keys) else None
+    picked = listed if whole and listed is not None else array("d", map(keys.__getitem__, rows))
+    if not picked:
+        return array("q")
+    valid, tail = split_by_keys(rows, picked, text_of)
+    lookup = keys.__getitem__ if listed is None else listed.__getitem__
     order = array("q", sorted(valid, key=lookup, reverse=descending))
     order.extend(tail)
     return order
 
 
+def split_absent(rows: Sequence[int],
+                 lookup: Callable[[int], object]) -> tuple[Sequence[int], list[int]]:
+    """(``rows`` whose ``lookup`` is not ``None``, the others in row order)."""
+    if any(map(is_, map(lookup, rows), repeat(None))):
+        return ([row for row in rows if lookup(row) is not None],
+                [row for row in rows if lookup(row) is None])
+    return rows, []  # sorted copies the rows itself
+
+
 def order_by_text(rows: Sequence[int], lookup: Callable[[int], object],
                   descending: bool) -> array[int]:
     """``rows`` sorted stably by ``lookup(row)`` (texts or bytes); ``None`` keys last."""
-    present: Sequence[int]
-    absent: list[int]
-    if any(map(is_, map(lookup, rows), repeat(None))):
-        present = [row for row in rows if lookup(row) is not None]
-        absent = [row for row in rows if lookup(row) is None]
-    else:  # sorted copies the rows itself
-        present, absent = rows, []
+    present, absent = split_absent(rows, lookup)
     order = array("q", sorted(present, key=lookup, reverse=descending))  # type: ignore[arg-type]
     order.extend(absent)
     return order
@@ -298,5 +309,7 @@ __all__ = [
     "order_by_keys",
     "order_by_text",
     "severity_keys",
+    "split_absent",
+    "split_by_keys",
     "text_key",
 ]

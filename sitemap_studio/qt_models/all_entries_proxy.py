@@ -20,7 +20,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer
 
 from sitemap_studio.core.combined_rows import CombinedRows
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel
-from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
+from sitemap_studio.qt_models.entry_filter_proxy import WARM_UP_ROWS, EntryFilterProxy
 
 if TYPE_CHECKING:
     from sitemap_studio.qt_models.entry_table_model import EntryTableModel
@@ -33,6 +33,12 @@ FIRST_ROWS = 500
 SLICE_SECONDS = 0.04
 #: A longer filter searches only the rows the shorter one kept when they are this few.
 NARROW_ROWS = 50_000
+#: Columns sorted ahead in idle time (location, lastmod, priority), so a click only maps.
+WARM_SORTS = (0, 1, 3)
+#: Numeric columns whose keys each file computes ahead (lastmod, priority).
+WARM_KEYS = (1, 3)
+#: After a change, sorting ahead starts again once no change came for this long (ms).
+REWARM_DELAY_MS = 500
 
 
 class AllEntriesProxy(EntryFilterProxy):
@@ -42,7 +48,13 @@ class AllEntriesProxy(EntryFilterProxy):
     within :data:`FIRST_SLICE_SECONDS` (or until :data:`FIRST_ROWS` rows are
     found) are shown at once, the others join the end of the table from the
     event loop, each as an insertion, so a keystroke repaints before a
-    million rows are searched. A sort needs every row and is computed whole.
+    million rows are searched. A sort needs every row and is computed whole;
+    a large table sorts the :data:`WARM_SORTS` columns in idle time and the
+    core keeps those sorts, so a click on their headers (either direction,
+    with or without a filter) reads them until an edit changes a file. Then
+    the sorts are made again in idle time, :data:`REWARM_DELAY_MS` after the
+    last change (each further change puts that off), so a click a moment
+    after an edit reads them again.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -53,6 +65,15 @@ class AllEntriesProxy(EntryFilterProxy):
         self._rest_timer = QTimer(self)
         self._rest_timer.setInterval(0)
         self._rest_timer.timeout.connect(self._filter_more)
+        #: How many files the idle-time warm-up covers.
+        self._warmed_parts = 0
+        #: The files' generations when the running warm-up started.
+        self._warming_from: tuple[int, ...] = ()
+        #: Starts sorting ahead again a moment after the last change.
+        self._rewarm_timer = QTimer(self)
+        self._rewarm_timer.setSingleShot(True)
+        self._rewarm_timer.setInterval(REWARM_DELAY_MS)
+        self._rewarm_timer.timeout.connect(self._rewarm)
 
     @property
     def filtering(self) -> bool:
@@ -84,7 +105,37 @@ class AllEntriesProxy(EntryFilterProxy):
     def _warm_steps(self) -> Iterator[None] | None:
         """Each file's warm-up in turn (overrides the entry proxy's)."""
         combined = self.combined
-        return None if combined is None else combined.warm_up(columns=(1,))
+        if combined is None:
+            return None
+        self._warmed_parts = len(combined.documents)
+        self._warming_from = combined.generations()
+        return combined.warm_up(columns=WARM_KEYS, sorts=WARM_SORTS)
+
+    def warm_up(self) -> None:
+        """Sort ahead in idle time now (see the entry proxy's), starting over."""
+        self._rewarm_timer.stop()
+        super().warm_up()
+
+    @property
+    def warming(self) -> bool:
+        """Whether the idle-time warm-up is computing, or will start again after a change."""
+        return super().warming or self._rewarm_timer.isActive()
+
+    def _rewarm_later(self) -> None:
+        """Something changed: sort ahead again once changes stop for a moment."""
+        combined = self.combined
+        if combined is not None and len(combined) >= WARM_UP_ROWS:
+            self._rewarm_timer.start()  # restarts the delay when already waiting
+
+    def _rewarm(self) -> None:
+        """Changes stopped: sort ahead again, unless the warm-up running still holds (the
+        change was not to a file, e.g. findings or audit results arrived)."""
+        combined = self.combined
+        if combined is None:
+            return
+        if super().warming and combined.generations() == self._warming_from:
+            return
+        self.warm_up()
 
     def _computed(self, within: Sequence[int] | None = None) -> tuple[array[int] | None, bool]:
         """The mapping for the current filter and sort, across files (overrides the entry
@@ -170,8 +221,23 @@ class AllEntriesProxy(EntryFilterProxy):
             self.refresh()
 
     def source_rows_changed(self) -> None:
-        """Rows of a file came, went or moved (overrides the proxy's hook)."""
+        """Rows of a file came, went or moved (overrides the proxy's hook); a file read while
+        the table is shown gets its keys and flags computed in idle time too."""
         self._restart_if_filtering()
+        combined = self.combined
+        if (combined is not None and len(combined.documents) != self._warmed_parts
+                and len(combined) >= WARM_UP_ROWS):
+            self.warm_up()  # a file was added: start again with every file
+        else:
+            self._rewarm_later()
+
+    def source_data_changed(self) -> None:
+        """Cells changed (overrides the proxy's hook): sort ahead again later."""
+        self._rewarm_later()
+
+    def source_reset(self) -> None:
+        """The source was reset or laid out anew (overrides the proxy's hook)."""
+        self._rewarm_later()
 
 
 __all__ = ["AllEntriesProxy"]

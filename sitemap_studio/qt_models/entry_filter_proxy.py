@@ -123,6 +123,11 @@ class EntryFilterProxy(QAbstractProxyModel):
         self._warm_up = steps
         self._warm_timer.start()
 
+    @property
+    def warming(self) -> bool:
+        """Whether the idle-time warm-up is still computing."""
+        return self._warm_up is not None
+
     def _warm_step(self) -> None:
         if self._warm_up is None or next(self._warm_up, StopIteration) is StopIteration:
             self._warm_up = None
@@ -175,6 +180,12 @@ class EntryFilterProxy(QAbstractProxyModel):
 
     def source_rows_changed(self) -> None:
         """Called after the source's rows came, went or moved and the mapping followed."""
+
+    def source_data_changed(self) -> None:
+        """Called when the source's cells changed."""
+
+    def source_reset(self) -> None:
+        """Called after the source was reset (or laid out anew) and the mapping rebuilt."""
 
     def computed_mapping(self) -> tuple[array[int] | None, bool]:
         """The mapping the current filter and sort give: (rows or None, ascending)."""

@@ -160,6 +160,7 @@ class SourceChangeFollower:
                       roles: list[int] | None = None) -> None:
         """Follow a source change; an edited row stays where it is until the next refresh."""
         proxy = self._proxy
+        proxy.source_data_changed()
         first, last = top_left.row(), bottom_right.row()
         if proxy.mapping.rows is None:
             low, high = first, last
@@ -192,3 +193,4 @@ class SourceChangeFollower:
         proxy.mapping.set(*proxy.computed_mapping())
         proxy.endResetModel()
         proxy.emit_counts()
+        proxy.source_reset()

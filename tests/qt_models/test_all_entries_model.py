@@ -135,3 +135,81 @@ def test_a_filter_shows_the_first_file_then_adds_the_others(qtmodeltester, qtbot
     qtbot.waitUntil(lambda: not proxy.filtering, timeout=10000)
     assert _column(proxy) == [*A, "https://example.com/g", *B]
     qtmodeltester.check(proxy)
+
+
+def test_files_added_while_shown_are_sorted_ahead_and_edits_still_sort_in(
+        qtmodeltester, qtbot, monkeypatch) -> None:
+    from sitemap_studio.qt_models import all_entries_proxy
+
+    monkeypatch.setattr(all_entries_proxy, "WARM_UP_ROWS", 1)  # warm up these small files
+    model, proxy, files, steps = _make()
+    extra = open_bytes(_data(["https://example.com/e", "https://example.com/a"]))
+    model.add_part(Part(EntryTableModel(extra, validator=validate_document(extra)), "c.xml",
+                        "/site/c.xml"))
+    assert proxy.warming
+    qtbot.waitUntil(lambda: not proxy.warming, timeout=10000)
+    every = [*A, *B, "https://example.com/e", "https://example.com/a"]
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)  # equal locations keep file order
+    assert _column(proxy) == sorted(every, reverse=True)
+    assert _column(proxy, FILE_COLUMN)[-2:] == ["a.xml", "c.xml"]
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == sorted(every)
+    assert _column(proxy, FILE_COLUMN)[:2] == ["a.xml", "c.xml"]
+    qtmodeltester.check(proxy)
+    # An edit after the sort lands on the row shown, and the next sort puts it in its place.
+    shown = proxy.index(0, 0)
+    assert shown.siblingAtColumn(FILE_COLUMN).data() == "a.xml"
+    assert proxy.setData(shown, "https://example.com/zz")
+    assert files[0][0].text(1, 0) == "https://example.com/zz" and steps.count() == 1
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert _column(proxy)[0] == "https://example.com/zz"
+    steps.undo()
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == sorted(every)
+    qtmodeltester.check(proxy)
+
+
+def test_after_an_edit_the_sorts_are_made_again_in_idle_time(qtmodeltester, qtbot,
+                                                             monkeypatch) -> None:
+    from sitemap_studio.qt_models import all_entries_proxy
+
+    monkeypatch.setattr(all_entries_proxy, "WARM_UP_ROWS", 1)  # warm up these small files
+    monkeypatch.setattr(all_entries_proxy, "REWARM_DELAY_MS", 20)
+    model, proxy, files, steps = _make()
+    combined = model.rows
+    proxy.warm_up()  # as for a table of WARM_UP_ROWS rows when shown
+    qtbot.waitUntil(lambda: not proxy.warming, timeout=10000)
+    assert sorted(combined.kept_columns()) == [0, 1, 3]
+
+    def by_priority(descending: bool) -> list[str]:  # a cold stable sort: ties in file order
+        rows = [(model.index(row, 0).data(), float(model.index(row, 3).data()))
+                for row in range(model.rowCount())]
+        return [loc for loc, _ in sorted(rows, key=lambda item: item[1], reverse=descending)]
+
+    # An edit drops the kept sorts; a moment later they are made again.
+    assert model.setData(model.index(2, 3), "0.9")  # b.xml's first entry
+    assert model.setData(model.index(0, 0), "https://example.com/zz")  # and a.xml's
+    assert proxy.warming and combined.kept_columns() == []
+    qtbot.waitUntil(lambda: not proxy.warming, timeout=10000)
+    assert sorted(combined.kept_columns()) == [0, 1, 3]
+    expected = by_priority(True)
+    assert expected[0] == "https://example.com/c"
+    proxy.sort(3, Qt.SortOrder.DescendingOrder)
+    assert _column(proxy) == expected
+    proxy.sort(3, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == by_priority(False)
+    assert _column(proxy) == ["https://example.com/" + path for path in ("zz", "a", "b", "f", "c")]
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert _column(proxy)[0] == "https://example.com/zz"
+    qtmodeltester.check(proxy)
+    # Undo: the sorts are made again from the files as they were.
+    steps.undo()
+    steps.undo()
+    qtbot.waitUntil(lambda: not proxy.warming, timeout=10000)
+    assert sorted(combined.kept_columns()) == [0, 1, 3]
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    assert _column(proxy) == sorted([*A, *B])
+    proxy.sort(3, Qt.SortOrder.DescendingOrder)
+    assert _column(proxy) == by_priority(True)
+    qtmodeltester.check(proxy)
+    assert files[0][0].text(0, 0) == A[0]
