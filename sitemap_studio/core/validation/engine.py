@@ -72,7 +72,9 @@ class DocumentValidator:
         self._own: dict[int, list[Finding]] = {}
         self._dups: dict[int, list[Finding]] = {}
         self._alts: dict[int, list[Finding]] = {}
-        self._lastmods: Counter[str] = Counter()
+        #: How many entries have each lastmod, by the stamp's hash (a million distinct stamps
+        #: as strings would cost about 75 bytes each; :meth:`_lastmod_named` finds the one shown).
+        self._lastmods: Counter[int] = Counter()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
         self._file: list[Finding] = []
@@ -206,7 +208,7 @@ class DocumentValidator:
         present[1] += len(rows.lastmods)
         present[2] += rows.changefreqs
         present[3] += rows.priorities
-        self._lastmods.update(rows.lastmods)
+        self._lastmods.update(map(hash, rows.lastmods))
         self.duplicates.extend(rows.pairs)
         if self.index_all_pages:
             for entry_id, loc in rows.pairs:
@@ -228,7 +230,7 @@ class DocumentValidator:
             if value is not None:
                 self._fields_present[index] += 1
         if values[1]:
-            self._lastmods[values[1]] += 1
+            self._lastmods[hash(values[1])] += 1
         if values[0]:
             if self._running:
                 # A full run reports every shared URL at its end: no need to collect the group
@@ -261,9 +263,10 @@ class DocumentValidator:
             if value is not None:
                 self._fields_present[index] -= 1
         if values[1]:
-            self._lastmods[values[1]] -= 1
-            if self._lastmods[values[1]] <= 0:
-                del self._lastmods[values[1]]
+            stamp = hash(values[1])
+            self._lastmods[stamp] -= 1
+            if self._lastmods[stamp] <= 0:
+                del self._lastmods[stamp]
         if entry is not None:
             self._news -= len(entry.news)
         if values[0]:
@@ -346,13 +349,23 @@ class DocumentValidator:
         reporter = Reporter(ctx.profile)
         # One value can cover more than 90 % of the entries only when there are few values.
         if len(self._lastmods) <= 1 + len(document) // 10:
-            values_rules.check_lastmod_churn(self._lastmods, len(document), reporter)
+            values_rules.check_lastmod_churn(self._lastmods, len(document), reporter,
+                                             self._lastmod_named)
         if self._news:
             extensions.check_news_count(self._news, reporter)
         values_rules.check_ignored_fields(self._fields_present[2] > 0,
                                           self._fields_present[3] > 0, reporter)
         findings.extend(reporter.findings)
         self._file = findings
+
+    def _lastmod_named(self, stamp: int) -> str:
+        """The lastmod whose hash is ``stamp`` (one most entries share: found in the first rows)."""
+        document = self.document
+        for row in range(len(document)):
+            text = document.text(row, 1)
+            if text and hash(text) == stamp:
+                return text
+        return ""
 
     # -------------------------------------------------------------- following
 
