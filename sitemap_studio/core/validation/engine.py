@@ -148,6 +148,7 @@ class DocumentValidator:
                 if not done[row - start]:
                     self._add_row(row)
         self._refresh_duplicates(self.duplicates.shared_ids())
+        self.duplicates.compact()
         self._dup_candidates.clear()
         self._refresh_file()
         if self.owns_alternates:
