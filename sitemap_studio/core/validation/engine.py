@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import repeat
 
 from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.document_types import SourceFormat
@@ -32,6 +33,7 @@ from sitemap_studio.core.validation import (
 )
 from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
 from sitemap_studio.core.validation.fast_rows import CleanValues
+from sitemap_studio.core.validation.lastmod_counts import LastmodCounts
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 _FIELDS = ("loc", "lastmod", "changefreq", "priority")
@@ -72,9 +74,8 @@ class DocumentValidator:
         self._own: dict[int, list[Finding]] = {}
         self._dups: dict[int, list[Finding]] = {}
         self._alts: dict[int, list[Finding]] = {}
-        #: How many entries have each lastmod, by the stamp's hash (a million distinct stamps
-        #: as strings would cost about 75 bytes each; :meth:`_lastmod_named` finds the one shown).
-        self._lastmods: Counter[int] = Counter()
+        #: The most common lastmod (by hash; :meth:`_lastmod_named` finds the one shown).
+        self._lastmods = LastmodCounts()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
         self._file: list[Finding] = []
@@ -209,7 +210,7 @@ class DocumentValidator:
         present[1] += len(rows.lastmods)
         present[2] += rows.changefreqs
         present[3] += rows.priorities
-        self._lastmods.update(map(hash, rows.lastmods))
+        self._lastmods.add_many(rows.lastmods)
         self.duplicates.extend(rows.pairs)
         if self.index_all_pages:
             for entry_id, loc in rows.pairs:
@@ -230,8 +231,7 @@ class DocumentValidator:
         for index, value in enumerate(values):
             if value is not None:
                 self._fields_present[index] += 1
-        if values[1]:
-            self._lastmods[hash(values[1])] += 1
+        self._lastmods.add(values[1])
         if values[0]:
             if self._running:
                 # A full run reports every shared URL at its end: no need to collect the group
@@ -263,11 +263,7 @@ class DocumentValidator:
         for index, value in enumerate(values):
             if value is not None:
                 self._fields_present[index] -= 1
-        if values[1]:
-            stamp = hash(values[1])
-            self._lastmods[stamp] -= 1
-            if self._lastmods[stamp] <= 0:
-                del self._lastmods[stamp]
+        self._lastmods.remove(values[1])
         if entry is not None:
             self._news -= len(entry.news)
         if values[0]:
@@ -348,10 +344,11 @@ class DocumentValidator:
             findings.extend(structure.reader_findings(
                 sitemap_line_findings(text, ctx.site_url or self._majority), ctx.profile))
         reporter = Reporter(ctx.profile)
-        # One value can cover more than 90 % of the entries only when there are few values.
-        if len(self._lastmods) <= 1 + len(document) // 10:
-            values_rules.check_lastmod_churn(self._lastmods, len(document), reporter,
-                                             self._lastmod_named)
+        total = len(document)
+        values_rules.check_lastmod_churn(
+            self._lastmods.most_common(total, lambda: map(document.text, range(total),
+                                                          repeat(1, total))),
+            total, reporter, self._lastmod_named)
         if self._news:
             extensions.check_news_count(self._news, reporter)
         values_rules.check_ignored_fields(self._fields_present[2] > 0,
