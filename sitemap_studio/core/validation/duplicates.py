@@ -134,6 +134,9 @@ class DuplicateIndex:
         order = sorted(singles)
         self._single_hashes = array("q", order)
         self._single_ids = array("q", map(singles.__getitem__, order))
+        # The hash arrays grew by doubling: keep them only up to the last id indexed.
+        used = -(-len(self._loose.tobytes().rstrip(b"\0")) // 8)
+        self._exact, self._loose = self._exact[:used], self._loose[:used]
 
     def __contains__(self, entry_id: object) -> bool:
         return isinstance(entry_id, int) and self._hashes(entry_id)[1] != 0
