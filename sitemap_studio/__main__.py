@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from sitemap_studio.cli_names import COMMANDS
+from sitemap_studio.cli.names import COMMANDS
 
 #: First arguments that select the command-line interface instead of the GUI.
 HEADLESS_FIRST_ARGS = frozenset({*COMMANDS, "--version", "-V", "--help", "-h"})

@@ -115,6 +115,10 @@ def layer_violations(module: str, imported: str) -> list[str]:
         if not allowed:
             broken.append("core may import only the standard library, "
                           f"{', '.join(sorted(CORE_LIBRARIES))} and sitemap_studio.core")
+    if layer == "cli" and (top == "PySide6" or any(
+            within(imported, f"{PACKAGE}.{upper}") for upper in (*QT_FREE_MIDDLE,
+                                                                  *WIDGET_LAYERS, "app"))):
+        broken.append("the command line stands on the core alone: no Qt and no layer above it")
     if layer in QT_FREE_MIDDLE:
         if within(imported, "PySide6.QtWidgets"):
             broken.append(f"{layer} must not use QtWidgets (QtCore and QtGui only)")
@@ -162,7 +166,10 @@ def test_layers_are_respected() -> None:
         ("sitemap_studio.widgets.w", "from sitemap_studio import app", 1),
         ("sitemap_studio.dialogs.d", "import sitemap_studio.app", 1),
         ("sitemap_studio.widgets.w", "from PySide6.QtWidgets import QWidget", 0),
-        ("sitemap_studio.cli", "from .app import main", 1),
+        ("sitemap_studio.cli", "from .app import main", 2),
+        ("sitemap_studio.cli.kit", "from sitemap_studio.services import jobs", 1),
+        ("sitemap_studio.cli.kit", "from PySide6.QtCore import QObject", 1),
+        ("sitemap_studio.cli.kit", "from sitemap_studio.cli.names import PROG", 0),
         ("sitemap_studio.__main__", "from sitemap_studio import app", 0),
     ],
 )
@@ -366,3 +373,16 @@ def test_gui_starts_and_quits_under_xvfb(tmp_path: Path) -> None:
         check=False,
     )
     assert_gui_exited_cleanly(result)
+
+
+def test_only_the_composition_root_imports_the_main_window() -> None:
+    """The window's parts are written against ``WindowHost``: no import circle with the window."""
+    importers = []
+    for path in package_sources():
+        module = module_name(path)
+        tree = ast.parse(path.read_text("utf-8"))
+        names = [name for _, name in imported_names(tree, module, path.name == "__init__.py")]
+        if module != f"{PACKAGE}.app" and any(
+                within(name, f"{PACKAGE}.widgets.main_window") for name in names):
+            importers.append(module)
+    assert importers == [], f"import the window's parts against WindowHost instead: {importers}"

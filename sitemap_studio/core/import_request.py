@@ -20,8 +20,7 @@ from sitemap_studio.core.entries import DocumentKind, Entry
 from sitemap_studio.core.findings import Finding
 from sitemap_studio.core.import_plan import DuplicatePolicy, ImportSummary, plan_import
 from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.xml_writer import new_xml_document
+from sitemap_studio.core.loader import document_of_entries
 
 NEW_SUFFIXES = (".xml", ".xml.gz")
 _RESERVED = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
@@ -92,8 +91,7 @@ def new_sitemap_document(entries: Sequence[Entry], path: str,
 
     A name ending in ``.gz`` makes the document save compressed.
     """
-    data = new_xml_document(list(entries), DocumentKind.URLSET)
-    document = open_bytes(data, None, limits)
+    document = document_of_entries(entries, DocumentKind.URLSET, limits, path=path)
     document.source.path = path
     document.source.compressed = path.lower().endswith(".gz")
     return document

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import re
 from array import array
+from collections.abc import Sequence
 
 from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import DocumentSource, Layout, SitemapDocument
 from sitemap_studio.core.encoding import DecodedDocument, decode_document
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.errors import ReadError
+from sitemap_studio.core.entries import DocumentKind, Entry
+from sitemap_studio.core.errors import LimitExceeded, ReadError
 from sitemap_studio.core.feeds import is_feed_root, read_feed
 from sitemap_studio.core.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.limits import Limits
@@ -211,9 +212,27 @@ def _feed_document(source: RawSource, limits: Limits, findings: list[Finding]) -
         f"{len(feed.entries)} URLs were imported as a new urlset; save it under a new name",
         source=RuleSource.PROTOCOL))
     findings.extend(feed.findings)
-    data = new_xml_document(feed.entries, DocumentKind.URLSET)
-    document = document_from_source(RawSource(data, source.path, False, len(data), []), limits)
+    document = document_of_entries(feed.entries, DocumentKind.URLSET, limits, path=source.path)
     document.source.format = SourceFormat.FEED
     document.source.compressed = source.compressed
     document.load_findings[:0] = findings
+    return document
+
+
+def document_of_entries(entries: Sequence[Entry], kind: DocumentKind,
+                        limits: Limits | None = None, *,
+                        path: str | None = None) -> SitemapDocument:
+    """A new, unsaved XML document holding ``entries`` as they are (a feed's, an import's).
+
+    The entries go in directly (nothing is written out and read back); only the
+    empty root they go into is read. Refused past ``limits.max_entries``.
+    """
+    limits = limits or Limits.from_env()
+    if len(entries) > limits.max_entries:
+        raise LimitExceeded(
+            f"more than {limits.max_entries:,} entries: refused to protect memory. Raise the "
+            "cap with --max-entries or the SITEMAP_STUDIO_MAX_ENTRIES variable", path=path)
+    document = open_bytes(new_xml_document([], kind), None, limits)
+    document.source.path = path
+    document.insert_entries(0, entries)
     return document

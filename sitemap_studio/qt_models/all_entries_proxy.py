@@ -132,7 +132,7 @@ class AllEntriesProxy(EntryFilterProxy):
     def _filter_more(self) -> None:
         """Search the next files for a slice of time and add their rows at the end."""
         combined, rest = self.combined, self._rest
-        if combined is None or rest is None or self._rows is None:
+        if combined is None or rest is None or self.mapping.rows is None:
             self._rest = None
             self._rest_timer.stop()
             return
@@ -149,11 +149,11 @@ class AllEntriesProxy(EntryFilterProxy):
         if self._rest is None:
             self._rest_timer.stop()
         if found:
-            at = len(self._rows)
+            at = len(self.mapping.rows)
             self.beginInsertRows(QModelIndex(), at, at + len(found) - 1)
-            self._rows.extend(found)
+            self.mapping.rows.extend(found)
             self.endInsertRows()
-        self._emit_counts()
+        self.emit_counts()
 
     def _narrowed(self, text: str, regex: bool, case_sensitive: bool) -> Sequence[int] | None:
         """As the entry proxy's, but never from the rows of a filter still being applied, and
@@ -169,20 +169,8 @@ class AllEntriesProxy(EntryFilterProxy):
         if self._rest is not None:
             self.refresh()
 
-    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        """Follow inserted rows (overrides the follower's slot)."""
-        super()._rows_inserted(parent, first, last)
-        self._restart_if_filtering()
-
-    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
-        """Follow removed rows (overrides the follower's slot)."""
-        super()._rows_removed(parent, first, last)
-        self._restart_if_filtering()
-
-    def _rows_moved(self, source_parent: QModelIndex, start: int, end: int,
-                    destination_parent: QModelIndex, destination: int) -> None:
-        """Follow moved rows (overrides the follower's slot)."""
-        super()._rows_moved(source_parent, start, end, destination_parent, destination)
+    def source_rows_changed(self) -> None:
+        """Rows of a file came, went or moved (overrides the proxy's hook)."""
         self._restart_if_filtering()
 
 

@@ -19,8 +19,7 @@ sort is applied again, removed rows leave, an edited row stays where it is.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from PySide6.QtCore import (
@@ -34,10 +33,10 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from sitemap_studio.core import row_mapping
 from sitemap_studio.core.entry_order import FINDINGS_COLUMN, EntryIndex
 from sitemap_studio.core.sort_keys import order_by_text
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS, EntryTableModel
+from sitemap_studio.qt_models.proxy_rows import ProxyRows
 from sitemap_studio.qt_models.proxy_source_changes import SourceChangeFollower
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -45,14 +44,12 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 #: Documents with at least this many rows get their sort keys and filter flags computed in
 #: idle time after they are shown, so the first sort and the first keystroke are fast.
 WARM_UP_ROWS = 200_000
-#: Source -> proxy lookups answered by a linear search before the inverse array is built.
-_LINEAR_LOOKUPS = 4
 _NO_HINT = QAbstractItemModel.LayoutChangeHint.NoLayoutChangeHint
 #: The overload of the layout signals that carries a hint.
 _LAYOUT = ("QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint")
 
 
-class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
+class EntryFilterProxy(QAbstractProxyModel):
     """The entries of an :class:`EntryTableModel`, filtered and sorted in the core."""
 
     #: (rows shown, rows in the document), after every change of either.
@@ -62,17 +59,15 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         super().__init__(parent)
         self._table: EntryTableModel | None = None
         self._index: EntryIndex | None = None
-        self._rows: array[int] | None = None
-        self._ascending = True
-        self._inverse: array[int] | None = None
-        self._lookups = 0
+        #: Which source row each row shows (the identity until a filter or sort).
+        self.mapping = ProxyRows()
+        self._follower = SourceChangeFollower(self)
         self._text = ""
         self._regex = False
         self._case_sensitive = False
         self._only_findings = False
         self._sort_column = -1
         self._sort_order = Qt.SortOrder.AscendingOrder
-        self._pending: tuple[Any, ...] | None = None
         self._warm_up: Iterator[None] | None = None
         self._warm_timer = QTimer(self)
         self._warm_timer.setInterval(0)
@@ -80,29 +75,12 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
 
     # ------------------------------------------------------------------- source
 
-    def _source_signals(self, model: QAbstractItemModel) -> list[tuple[Any, Callable[..., None]]]:
-        return [
-            (model.rowsAboutToBeInserted, self._rows_about_to_be_inserted),
-            (model.rowsInserted, self._rows_inserted),
-            (model.rowsAboutToBeRemoved, self._rows_about_to_be_removed),
-            (model.rowsRemoved, self._rows_removed),
-            (model.rowsAboutToBeMoved, self._rows_about_to_be_moved),
-            (model.rowsMoved, self._rows_moved),
-            (model.dataChanged, self._data_changed),
-            (model.headerDataChanged, self._header_data_changed),
-            (model.modelAboutToBeReset, self._about_to_reset),
-            (model.modelReset, self._reset),
-            (model.layoutAboutToBeChanged, self._about_to_reset),
-            (model.layoutChanged, self._reset),
-        ]
-
     def setSourceModel(self, model: QAbstractItemModel | None) -> None:
         """Show ``model``, an :class:`EntryTableModel` (overrides ``setSourceModel``)."""
         self._check_source(model)
         self.beginResetModel()
         if self._table is not None:
-            for signal, slot in self._source_signals(self._table):
-                signal.disconnect(slot)
+            self._follower.stop_following(self._table)
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -113,12 +91,11 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         table = self._table = cast("EntryTableModel | None", model)
         super().setSourceModel(model)  # type: ignore[arg-type]  # None detaches
         if table is not None:
-            for signal, slot in self._source_signals(table):
-                signal.connect(slot)
+            self._follower.follow(table)
             self._open_index(table)
-        self._set_mapping(*self._computed())
+        self.mapping.set(*self._computed())
         self.endResetModel()
-        self._emit_counts()
+        self.emit_counts()
         if model is not None and model.rowCount() >= WARM_UP_ROWS:
             self.warm_up()
 
@@ -196,42 +173,35 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         keys = {row: table.audit.sort_text(document.text(row, 0), column) for row in chosen}
         return order_by_text(chosen, keys.__getitem__, descending)
 
-    def _set_mapping(self, rows: array[int] | None, ascending: bool) -> None:
-        self._rows = rows
-        self._ascending = ascending or rows is None
-        self._inverse = None  # a sorted mapping builds it when first needed
-        self._lookups = 0
+    def source_rows_changed(self) -> None:
+        """Called after the source's rows came, went or moved and the mapping followed."""
+
+    def computed_mapping(self) -> tuple[array[int] | None, bool]:
+        """The mapping the current filter and sort give: (rows or None, ascending)."""
+        return self._computed()
+
+    def reopen_index(self) -> None:
+        """Build the core index afresh, after the source was reset."""
+        if self._index is not None and self._table is not None:
+            self._index.close()
+            self._open_index(self._table)
 
     def source_row(self, proxy_row: int) -> int:
         """The source row shown at ``proxy_row``."""
-        return proxy_row if self._rows is None else self._rows[proxy_row]
+        return self.mapping.source_row(proxy_row)
 
     def proxy_row(self, source_row: int) -> int:
         """Where ``source_row`` is shown, or -1 when it is filtered out."""
-        rows = self._rows
-        if rows is None:
-            return source_row
-        if self._ascending:
-            at = bisect_left(rows, source_row)
-            return at if at < len(rows) and rows[at] == source_row else -1
-        inverse = self._inverse
-        if inverse is None:
-            if self._lookups < _LINEAR_LOOKUPS:  # a few lookups after a sort: just search
-                self._lookups += 1
-                try:
-                    return rows.index(source_row)
-                except ValueError:
-                    return -1
-            assert self._table is not None
-            inverse = self._inverse = row_mapping.inverse_of(rows, self._table.rowCount())
-        return inverse[source_row] if 0 <= source_row < len(inverse) else -1
+        table = self._table
+        return self.mapping.view_row(source_row, table.rowCount() if table is not None else 0)
 
     @staticmethod
-    def _layout_signal(signal: Any) -> Any:
+    def layout_signal(signal: Any) -> Any:
         """The overload of a layout signal that carries a hint (PySide picks by signature)."""
         return signal[_LAYOUT]
 
-    def _emit_counts(self) -> None:
+    def emit_counts(self) -> None:
+        """Tell listeners how many rows are shown of how many."""
         total = self._table.rowCount() if self._table is not None else 0
         self.counts_changed.emit(self.rowCount(), total)
 
@@ -240,15 +210,16 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         """Show a new mapping as a layout change, keeping persistent indexes on their rows."""
         hint = (QAbstractItemModel.LayoutChangeHint.VerticalSortHint if sort_hint
                 else _NO_HINT)
-        self._layout_signal(self.layoutAboutToBeChanged).emit([], hint)
+        self.layout_signal(self.layoutAboutToBeChanged).emit([], hint)
         old = self.persistentIndexList()
         sources = [self.source_row(index.row()) for index in old]
-        self._set_mapping(rows, ascending)
-        self._move_persistent(old, sources)
-        self._layout_signal(self.layoutChanged).emit([], hint)
-        self._emit_counts()
+        self.mapping.set(rows, ascending)
+        self.move_persistent(old, sources)
+        self.layout_signal(self.layoutChanged).emit([], hint)
+        self.emit_counts()
 
-    def _move_persistent(self, old: list[QModelIndex], sources: list[int]) -> None:
+    def move_persistent(self, old: list[QModelIndex], sources: list[int]) -> None:
+        """Point the persistent indexes ``old`` at the rows now showing ``sources``."""
         new: list[QModelIndex] = []
         for index, source in zip(old, sources, strict=True):
             row = self.proxy_row(source) if source >= 0 else -1
@@ -284,12 +255,12 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
     def _narrowed(self, text: str, regex: bool, case_sensitive: bool) -> Sequence[int] | None:
         """The rows a longer plain filter can only narrow (typing on), or ``None``."""
         if (regex or self._regex or case_sensitive != self._case_sensitive or not self._text
-                or self._only_findings or self._rows is None or not self._ascending):
+                or self._only_findings or self.mapping.rows is None or not self.mapping.ascending):
             return None
-        if self._table is None or len(self._rows) * 4 > self._table.rowCount():
+        if self._table is None or len(self.mapping.rows) * 4 > self._table.rowCount():
             return None  # searching all rows is as fast
         grown = self._text in text if case_sensitive else self._text.lower() in text.lower()
-        return self._rows if grown else None
+        return self.mapping.rows if grown else None
 
     def set_only_with_findings(self, only: bool) -> None:
         """Show only entries that have findings (as the validator sees them now)."""
@@ -325,7 +296,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         table = self._table
         if table is None or not proxy_index.isValid():
             return QModelIndex()
-        row, rows = proxy_index.row(), self._rows
+        row, rows = proxy_index.row(), self.mapping.rows
         if rows is not None:
             if not 0 <= row < len(rows):
                 return QModelIndex()
@@ -334,7 +305,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The source cell's data, without building its index (overrides ``data``)."""
-        table, rows = self._table, self._rows
+        table, rows = self._table, self.mapping.rows
         if table is None or not index.isValid():
             return None
         row = index.row()
@@ -348,7 +319,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         """The source cell's flags (overrides ``QAbstractProxyModel.flags``)."""
-        table, rows = self._table, self._rows
+        table, rows = self._table, self.mapping.rows
         if table is None or not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         row = index.row()
@@ -382,7 +353,7 @@ class EntryFilterProxy(SourceChangeFollower, QAbstractProxyModel):
         """Rows shown (overrides ``QAbstractItemModel.rowCount``)."""
         if parent.isValid() or self._table is None:
             return 0
-        return self._table.rowCount() if self._rows is None else len(self._rows)
+        return self._table.rowCount() if self.mapping.rows is None else len(self.mapping.rows)
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Columns of the source (overrides ``QAbstractItemModel.columnCount``)."""

@@ -27,13 +27,13 @@ from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.services.session import DocumentState
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class AllEntriesView(QObject):
     """Shows, follows and edits the *All entries* table of ``window``."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.table = window.all_table

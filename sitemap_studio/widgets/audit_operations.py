@@ -50,7 +50,7 @@ from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets.audit_quarantine import QuarantineMover
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 #: While an audit runs, the issues panel is rebuilt at most this often (milliseconds).
 ISSUES_REFRESH_MS = 1000
@@ -65,7 +65,7 @@ class AuditOperations(QObject):
 
     results_saved = Signal(object)
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.store = AuditStore()

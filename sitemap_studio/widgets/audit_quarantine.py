@@ -28,13 +28,13 @@ from sitemap_studio.core.loader import open_document
 from sitemap_studio.services.session import DocumentState
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class QuarantineMover(QObject):
     """Moves entries of the document shown into the project's quarantine sitemap."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self._pending: list[tuple[DocumentState, list[Entry], str]] = []

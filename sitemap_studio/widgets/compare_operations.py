@@ -13,13 +13,13 @@ from sitemap_studio.core.import_plan import DuplicatePolicy, summary_text
 
 if TYPE_CHECKING:
     from sitemap_studio.dialogs.compare_window import CompareWindow
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class CompareOperations(QObject):
     """Owns the window's compare view (one at a time) and applies what it takes across."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.view: CompareWindow | None = None

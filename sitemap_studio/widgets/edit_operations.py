@@ -25,7 +25,7 @@ from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 def new_entry_location(document_locs: list[str | None], site_url: str | None) -> str:
@@ -41,7 +41,7 @@ def new_entry_location(document_locs: list[str | None], site_url: str | None) ->
 class EditOperations(QObject):
     """Applies the window's edit actions to the document shown."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         #: The site URL the user gave for fixes, by the workspace it was asked for.

@@ -19,13 +19,13 @@ from sitemap_studio.widgets import prompts
 from sitemap_studio.widgets.prompts import Unsaved
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class FileOperations(QObject):
     """Opens and saves through the window's session, asking the user where it must."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         self.session = window.session

@@ -18,13 +18,13 @@ from sitemap_studio.core.project_file import SitemapRef
 from sitemap_studio.services.session import DocumentState
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class ImportOperations(QObject):
     """Runs the import dialog and applies what it returns."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         #: New sitemaps being written, waiting to be listed in the project file.

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QMainWindow,
     QSplitter,
     QStackedWidget,
     QTreeView,
@@ -51,24 +50,21 @@ from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
 from sitemap_studio.widgets.welcome_page import WelcomePage
 from sitemap_studio.widgets.window_actions import WindowActions
+from sitemap_studio.widgets.window_host import WindowHost
 from sitemap_studio.widgets.window_layout import DetailFolding, first_size, fit_to_screen
 
 APP_NAME = "Sitemap Studio"
 _SPLITTERS = ("main", "centre")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowHost):
     """One workspace (a project or a lone file) at a time.
 
-    Signals:
-        workspace_loaded: every file of the workspace is read (``Workspace``).
+    Signals (besides :class:`WindowHost`'s):
         load_failed: the project or file cannot be read (``SitemapError``).
-        document_shown: the table shows another document (``DocumentState`` or ``None``).
     """
 
-    workspace_loaded = Signal(object)
     load_failed = Signal(object)
-    document_shown = Signal(object)
 
     def __init__(self, session: Session, settings: AppSettings, *,
                  parent: QWidget | None = None) -> None:

@@ -17,13 +17,13 @@ from sitemap_studio.core.project_file import save_project
 
 if TYPE_CHECKING:
     from sitemap_studio.dialogs.check_live_dialog import CheckLiveDialog
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 
 class PublishOperations(QObject):
     """Opens the export and submission dialogs on the open workspace."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         super().__init__(window)
         self.window = window
         #: Export settings of files open without a project, by file (kept while the app runs).

@@ -11,7 +11,7 @@ from sitemap_studio.core.project_file import new_project, save_project
 from sitemap_studio.widgets import prompts
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 #: The name an unsaved new sitemap is shown under (Save asks where it goes).
 UNTITLED = "untitled-sitemap.xml"
@@ -20,7 +20,7 @@ UNTITLED = "untitled-sitemap.xml"
 class StartOperations:
     """File > New Sitemap, New Project and Close, asking about unsaved edits first."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         self.window = window
 
     def new_sitemap(self) -> None:

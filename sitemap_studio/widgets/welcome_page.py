@@ -14,7 +14,7 @@ INTRO = ("<h2>Sitemap Studio</h2><p>Open a sitemap, a URL list or a project; imp
          "file, a spreadsheet or a live site; or start a new sitemap or project. You can also "
          "drop a file on this window.</p>")
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 NO_RECENT = "No recent files yet."
 
@@ -60,7 +60,7 @@ class WelcomePage(QWidget):
         self.set_recent([])
 
     @classmethod
-    def install(cls, window: MainWindow) -> WelcomePage:
+    def install(cls, window: WindowHost) -> WelcomePage:
         """Put a start page before ``window``'s panes and show it."""
         actions = window.window_actions
         page = cls([actions.open, actions.import_, actions.new_sitemap, actions.new_project,

@@ -19,7 +19,7 @@ from sitemap_studio.widgets import prompts
 from sitemap_studio.widgets.action_icons import decorate, tip_with_shortcut
 
 if TYPE_CHECKING:
-    from sitemap_studio.widgets.main_window import MainWindow
+    from sitemap_studio.widgets.window_host import WindowHost
 
 _PROFILE_NAMES = {Profile.PROTOCOL: "sitemaps.org &protocol", Profile.XSD: "Official &XSD schemas",
                   Profile.GOOGLE: "&Google's rules"}
@@ -36,7 +36,7 @@ ABOUT_TEXT = (
 class WindowActions:
     """Creates every action of ``window`` and puts them in menus and a toolbar."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowHost) -> None:
         self.window = window
         files, edits = window.files, window.edits
         new = self._action

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from sitemap_studio.cli import main
-from sitemap_studio.cli_names import COMMANDS
+from sitemap_studio.cli.names import COMMANDS
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 DATA = (f"<?xml version='1.0' encoding='UTF-8'?>\n<!-- hi -->\n<urlset xmlns='{NS}' "

@@ -7,7 +7,8 @@ import gzip
 import json
 from pathlib import Path
 
-from sitemap_studio import cli, cli_export
+from sitemap_studio.cli import export as cli_export
+from sitemap_studio.cli.run import limits_from
 from sitemap_studio.core.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -29,7 +30,7 @@ def run(*argv: str) -> int:
     parser = argparse.ArgumentParser(prog="sitemap-studio")
     cli_export.add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["export", *argv])
-    return cli_export.run(args, cli._limits(args))
+    return cli_export.run(args, limits_from(args))
 
 
 def index_locs(path: Path) -> list[str | None]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers.local_http import Replies, guard_network, local_server
 
-from sitemap_studio import cli_kit
+from sitemap_studio.cli import kit as cli_kit
 from sitemap_studio.core.limits import Limits
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from sitemap_studio.core.errors import LimitExceeded
+from sitemap_studio.core.limits import Limits
 from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.snapshots import save_document
 
 RSS = b"""<?xml version="1.0"?>
 <rss version="2.0"><channel><title>t</title>
@@ -26,6 +32,23 @@ def test_rss_items_become_entries_with_w3c_lastmod() -> None:
     codes = [(f.code, f.line) for f in doc.load_findings]
     assert ("feed-rss", None) in codes
     assert ("feed-item-without-link", 5) in codes
+
+
+def test_a_feed_saved_as_a_sitemap_holds_its_items(tmp_path) -> None:
+    doc = open_bytes(RSS, "feed.xml")
+    out = tmp_path / "from-feed.xml"
+    save_document(doc, str(out), OutputFormat.XML, False)
+    again = open_bytes(out.read_bytes(), "from-feed.xml")
+    assert again.source.format == "xml"
+    assert [(e.loc, e.lastmod) for e in again.entries()] == [
+        ("https://example.com/a", "2024-03-01T09:00:00+00:00"), ("/b", None)]
+
+
+def test_a_feed_past_the_entry_cap_is_refused_with_the_cap_named() -> None:
+    items = b"".join(b"<item><link>https://example.com/%d</link></item>" % n for n in range(6))
+    feed = b'<rss version="2.0"><channel><title>t</title>' + items + b"</channel></rss>"
+    with pytest.raises(LimitExceeded, match="more than 5 entries"):
+        open_bytes(feed, "feed.xml", Limits(max_entries=5))
 
 
 def test_atom_alternate_links_become_entries() -> None:

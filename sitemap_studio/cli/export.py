@@ -25,6 +25,8 @@ import sys
 from collections import Counter
 from typing import Any
 
+from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
+from sitemap_studio.cli.validate import location
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_options import (
     DEFAULT_INDEX_NAME,
@@ -41,7 +43,6 @@ from sitemap_studio.core.split_export import export_documents
 from sitemap_studio.core.validation.project import Member
 from sitemap_studio.core.workspace import is_project_path, open_workspace
 
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 #: Errors of the export itself that are problems of the input, not of reading or writing.
 _INPUT_CODES = frozenset({"export-entry", "export-empty", "export-too-large"})
 #: Blocking findings printed before the rest are summarised.
@@ -178,7 +179,7 @@ def _override(options: ExportOptions, args: argparse.Namespace) -> None:
 def _print_blockers(blockers: list[tuple[str, Finding]], *, allowed: bool) -> None:
     """Print the errors export cannot resolve, and what happens because of them."""
     for key, finding in blockers[:_SHOWN_BLOCKERS]:
-        print(f"{_location(key, finding)}: error {finding.code}: {finding.message}",
+        print(f"{location(key, finding)}: error {finding.code}: {finding.message}",
               file=sys.stderr)
     if len(blockers) > _SHOWN_BLOCKERS:
         print(f"... and {len(blockers) - _SHOWN_BLOCKERS} more errors", file=sys.stderr)
@@ -195,15 +196,6 @@ def _print_blockers(blockers: list[tuple[str, Finding]], *, allowed: bool) -> No
         print(f"export blocked: {where} that export cannot resolve by itself; fix them "
               "(sitemap-studio validate lists every finding), or export anyway with "
               "--allow-errors; nothing was written", file=sys.stderr)
-
-
-def _location(path: str, finding: Finding) -> str:
-    where = path
-    if finding.line is not None:
-        where += f":{finding.line}"
-        if finding.column is not None:
-            where += f":{finding.column}"
-    return where
 
 
 def _usage(message: str) -> int:

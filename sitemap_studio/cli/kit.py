@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
 from sitemap_studio.core.errors import SitemapError
@@ -45,7 +46,6 @@ from sitemap_studio.core.urls import origin
 from sitemap_studio.core.validation.project import Member
 from sitemap_studio.core.workspace import FileRole, open_workspace
 
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 #: Crawlers read the first 500 KiB of a robots.txt; more is not worth checking.
 MAX_ROBOTS_BYTES = 512 * 1024
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")

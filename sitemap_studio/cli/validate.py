@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from sitemap_studio.core.errors import SitemapError
 from sitemap_studio.core.export_report import plural
 from sitemap_studio.core.finding_groups import FindingGroup, group_findings
@@ -16,8 +17,6 @@ from sitemap_studio.core.loader import open_document
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 from sitemap_studio.core.validation.registry import Profile
 from sitemap_studio.core.workspace import is_project_path, open_workspace
-
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
 def add_parser(commands: Any) -> None:
@@ -89,7 +88,8 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
     return EXIT_INVALID if errors else EXIT_OK
 
 
-def _location(path: str, finding: Finding) -> str:
+def location(path: str, finding: Finding) -> str:
+    """``FILE:LINE:COLUMN`` of a finding, as far as it is located."""
     where = path
     if finding.line is not None:
         where += f":{finding.line}"
@@ -104,7 +104,7 @@ LINES_SHOWN = 3
 
 def _group_line(path: str, group: FindingGroup) -> str:
     first = group.first
-    line = f"{_location(path, first)}: {first.severity.value} {first.code}: {first.message}"
+    line = f"{location(path, first)}: {first.severity.value} {first.code}: {first.message}"
     if len(group) == 1:
         return line + "\n"
     lines: list[int] = []
@@ -132,7 +132,7 @@ def _print_text(order: list[Member | tuple[str, SitemapError]],
             continue
         found = findings[item.key]
         if every_finding:
-            lines = [f"{_location(item.key, finding)}: {finding.severity.value} "
+            lines = [f"{location(item.key, finding)}: {finding.severity.value} "
                      f"{finding.code}: {finding.message}\n" for finding in found]
         else:
             lines = [_group_line(item.key, group) for group in group_findings(found)]
