@@ -81,14 +81,23 @@ def group_findings(findings: Iterable[Finding],
     members: dict[Cause, list[Finding]] = {}
     if causes is None:
         causes = {}
+    last: Finding | None = None
+    group: list[Finding] = []
     for finding in findings:
+        # The copies of one URL come one after another, sharing one message object.
+        if last is not None and finding.message is last.message and \
+                finding.code == last.code and finding.severity is last.severity:
+            group.append(finding)
+            continue
+        last = finding
         said = (finding.code, finding.severity, finding.message)
         cause = causes.get(said)
         if cause is None:
             cause = causes[said] = cause_of(finding)
-        group = members.get(cause)
-        if group is None:
-            members[cause] = [finding]
+        found = members.get(cause)
+        if found is None:
+            group = members[cause] = [finding]
         else:
+            group = found
             group.append(finding)
     return [FindingGroup(cause, tuple(group)) for cause, group in members.items()]

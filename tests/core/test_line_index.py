@@ -30,3 +30,22 @@ def test_columns_on_one_long_line_count_characters() -> None:
                raw[offset] >= 0xC0]
     assert columns[0] == 1 and columns == sorted(columns)
     assert index.line_column(len(raw)) == (1, len(data) + 1)
+
+
+ASCII_TEXT = st.text(alphabet=st.sampled_from(["a", " ", "\n", "<"]), max_size=2_000)
+
+
+@given(st.one_of(TEXT, ASCII_TEXT), st.lists(st.integers(min_value=0), max_size=40),
+       st.booleans())
+def test_many_positions_at_once_agree_with_one_at_a_time(text: str, picks: list[int],
+                                                          in_order: bool) -> None:
+    # The copies of one URL ask for their positions in one call, in order (counted between
+    # one offset and the next) or not (looked up one by one); on ASCII data without a step
+    # per offset, elsewhere one by one.
+    data = text.encode()
+    index = LineIndex(data)
+    offsets = [len(text[: pick % (len(text) + 1)].encode()) for pick in picks]
+    if in_order:
+        offsets.sort()
+    lines, columns = index.lines_and_columns(offsets)
+    assert list(zip(lines, columns, strict=True)) == [line_column(data, o) for o in offsets]

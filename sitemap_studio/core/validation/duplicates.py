@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from itertools import filterfalse
 
 from sitemap_studio.core.findings import RuleSource, Severity
 from sitemap_studio.core.urls import normalization_differences, normalize_url
@@ -63,15 +64,22 @@ class DuplicateIndex:
         order: the engine's current row of an entry id; defaults to the order
             entries were added.
         loc_of: the current ``<loc>`` of an entry id.
+        rows_of: ``order`` for many ids at once (a list of rows), which a group
+            of N copies asks instead of N calls of ``order``.
+        locs_at: the ``<loc>`` of many rows (that ``rows_of`` gave) at once.
     """
 
-    __slots__ = ("_buckets", "_exact", "_loc_of", "_loose", "_order", "_single_hashes",
-                 "_single_ids", "_sparse")
+    __slots__ = ("_buckets", "_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
+                 "_single_hashes", "_single_ids", "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
-                 loc_of: Callable[[int], str | None] | None = None) -> None:
+                 loc_of: Callable[[int], str | None] | None = None, *,
+                 rows_of: Callable[[Sequence[int]], Sequence[int]] | None = None,
+                 locs_at: Callable[[Sequence[int]], Sequence[str | None]] | None = None) -> None:
         self._order = order
         self._loc_of = loc_of
+        self._rows_of = rows_of
+        self._locs_at = locs_at
         self._buckets: dict[int, int | list[int]] = {}
         self._exact = array("q")
         self._loose = array("q")
@@ -273,7 +281,7 @@ class DuplicateIndex:
             return ()
         if isinstance(bucket, int):
             return (bucket,)
-        return tuple(sorted(bucket, key=self._order) if self._order else bucket)
+        return tuple(self._ordered(bucket)[0])
 
     def report(self, entry_id: int, report: Reporter, describe: Callable[[int], str]) -> None:
         """Report whether ``entry_id`` duplicates an earlier entry, naming it via ``describe``."""
@@ -287,104 +295,133 @@ class DuplicateIndex:
 
     def found(self, entry_ids: Iterable[int], describe: Callable[[int], str]
               ) -> Iterator[tuple[int, Rule, str]]:
-        """``(entry id, rule, message)`` of each of ``entry_ids`` that repeats an earlier URL.
-
-        A group is ordered and compared once for all of its entries given here, so the N
-        copies of one URL cost O(N log N) in all, not O(N log N) each.
-        """
-        groups: dict[int, _Group] = {}
-        hashes = self._hashes
-        buckets = self._buckets
-        for entry_id in entry_ids:
-            loose_hash = hashes(entry_id)[1]
-            bucket = buckets.get(loose_hash) if loose_hash else None
-            if not isinstance(bucket, list):
-                continue
-            group = groups.get(loose_hash)
-            if group is None:
-                group = groups[loose_hash] = self._group_of(bucket)
-            verdict = group.verdict(entry_id, describe)
+        """``(entry id, rule, message)`` of each of ``entry_ids`` that repeats an earlier URL."""
+        ids = entry_ids if isinstance(entry_ids, Collection) else list(entry_ids)
+        verdicts = {entry_id: (found, message)
+                    for found, message, flagged in self.verdicts(ids, describe)
+                    for entry_id in flagged}
+        for entry_id in ids:
+            verdict = verdicts.get(entry_id)
             if verdict is not None:
                 yield entry_id, verdict[0], verdict[1]
 
-    def _group_of(self, bucket: list[int]) -> _Group:
-        members = sorted(bucket, key=self._order) if self._order else list(bucket)
-        if self._loc_of is None:
-            # Hashes alone: the whole bucket is one group up to a trailing slash.
-            return _Group(members, {member: self._hashes(member)[0] for member in members},
-                          dict.fromkeys(members, ""), {})
-        # Check the hashes against the URLs themselves (and keep the URLs for the message).
-        locs = {member: self._loc_of(member) for member in members}
-        exact: dict[int, int | str] = {}
-        loose: dict[int, str] = {}
-        keys: dict[str, tuple[str, str]] = {}  # copies written alike are normalised once
-        for member, loc in locs.items():
-            if not loc:
-                continue
-            found = keys.get(loc)
-            if found is None:
-                key = normalize_url(loc)
-                found = keys[loc] = (key, loose_key(key) if key else "")
-            if found[0]:
-                exact[member], loose[member] = found
-        return _Group(members, exact, loose, locs)
+    def verdicts(self, entry_ids: Iterable[int] | None, describe: Callable[[int], str]
+                 ) -> list[tuple[Rule, str, list[int]]]:
+        """``(rule, message, entry ids)``: which of ``entry_ids`` (``None``: every entry)
+        repeat an earlier URL, and how.
 
+        Copies that get the same message come as one list (in document order), so the
+        N copies of one URL cost one ordering and one comparison of their group, not N.
+        """
+        result: list[tuple[Rule, str, list[int]]] = []
+        if entry_ids is None:
+            for shared in self._buckets.values():
+                if isinstance(shared, list):
+                    result.extend(self._group_verdicts(shared, shared, describe))
+            return result
+        loose_hashes, sparse = self._loose, self._sparse
+        size = len(loose_hashes)
+        wanted: dict[int, list[int]] = {}  # loose hash -> the ids asked about
+        for entry_id in entry_ids:
+            loose_hash = (loose_hashes[entry_id] if 0 <= entry_id < size
+                          else sparse.get(entry_id, (0, 0))[1])
+            if loose_hash:
+                found = wanted.get(loose_hash)
+                if found is None:
+                    wanted[loose_hash] = [entry_id]
+                else:
+                    found.append(entry_id)
+        for loose_hash, asked in wanted.items():
+            bucket = self._buckets.get(loose_hash)
+            if isinstance(bucket, list):
+                result.extend(self._group_verdicts(bucket, asked, describe))
+        return result
 
-class _Group:
-    """The entries of one bucket in order: who first holds each URL, exactly and up to a slash."""
+    def _ordered(self, bucket: list[int]) -> tuple[list[int], Sequence[int] | None]:
+        """The bucket in document order, and the rows of its members when known."""
+        if self._rows_of is None:
+            return (sorted(bucket, key=self._order) if self._order else list(bucket)), None
+        rows = self._rows_of(bucket)
+        ordered = sorted(rows)
+        if ordered == rows:  # as entered: the common case
+            return list(bucket), rows
+        return [bucket[at] for at in sorted(range(len(bucket)), key=rows.__getitem__)], ordered
 
-    __slots__ = ("exact", "first_exact", "first_loose", "locs", "loose", "messages",
-                 "slash_messages")
-
-    def __init__(self, members: list[int], exact: dict[int, int | str], loose: dict[int, str],
-                 locs: dict[int, str | None]) -> None:
-        self.exact = exact
-        self.loose = loose
-        self.locs = locs
-        self.first_exact: dict[int | str, int] = {}
-        self.first_loose: dict[str, int] = {}
-        #: Copies of one URL share their message: made once per (first entry, URL as written).
-        self.messages: dict[tuple[int, str | None], str | None] = {}
-        self.slash_messages: dict[int, str] = {}
-        for member in members:
-            if member in exact:
-                self.first_exact.setdefault(exact[member], member)
-                self.first_loose.setdefault(loose[member], member)
-
-    def verdict(self, entry_id: int, describe: Callable[[int], str]) -> tuple[Rule, str] | None:
-        """A duplicate of the first entry with the same URL, or a possible one, or nothing."""
-        exact = self.exact.get(entry_id)
-        if exact is None:
-            return None
-        first = self.first_exact[exact]
-        if first != entry_id:
-            loc = self.locs.get(entry_id)
-            key = (first, loc)
-            if key in self.messages:
-                message = self.messages[key]
-            else:
-                message = self.messages[key] = self._duplicate_message(first, loc, describe)
-            return None if message is None else (LOC_DUPLICATE, message)
-        earliest = self.first_loose[self.loose[entry_id]]
-        if earliest == entry_id:
-            return None
-        message = self.slash_messages.get(earliest)
-        if message is None:
-            message = self.slash_messages[earliest] = (
-                f"Differs from {describe(earliest)} only by a trailing slash: possibly the "
-                "same page (servers often redirect one to the other); keep the one the site "
-                "links to.")
-        return LOC_POSSIBLE_DUPLICATE, message
-
-    def _duplicate_message(self, first: int, loc: str | None,
-                           describe: Callable[[int], str]) -> str | None:
-        """What to say of a copy of ``first``; ``None`` when ``loc-fragment`` says it already."""
-        if self.locs:
-            reasons = normalization_differences(self.locs[first] or "", loc or "")
-            if reasons == ["fragment"]:
-                return None  # loc-fragment already says the fragment makes it a duplicate
-            how = f" after normalisation: {', '.join(reasons)}" if reasons else \
-                ", written identically"
+    def _group_verdicts(self, bucket: list[int], asked: list[int],
+                        describe: Callable[[int], str]) -> list[tuple[Rule, str, list[int]]]:
+        members, rows = self._ordered(bucket)
+        if self._locs_at is not None and rows is not None:
+            locs: Sequence[str | None] | None = self._locs_at(rows)
+        elif self._loc_of is not None:
+            locs = [self._loc_of(member) for member in members]
         else:
-            how = " after normalisation"
-        return f"Same URL as {describe(first)}{how}. Crawlers count it once; keep one of them."
+            locs = None
+        # Without the URLs, hashes alone: the bucket is one group up to a trailing slash.
+        spellings: Sequence[object] = locs if locs is not None else [
+            self._hashes(member)[0] for member in members]
+        # Each spelling's earliest member; copies written alike are normalised once.
+        earliest = dict(zip(reversed(spellings), range(len(members) - 1, -1, -1), strict=True))
+        keys: dict[object, tuple[object, object]] = {}
+        for spelling in earliest:
+            if locs is None:
+                keys[spelling] = (spelling, "")
+            elif isinstance(spelling, str) and spelling:
+                key = normalize_url(spelling)
+                if key:
+                    keys[spelling] = (key, loose_key(key))
+        first_exact: dict[object, int] = {}  # key -> index of its first member
+        first_loose: dict[object, int] = {}
+        for spelling, (exact, loose) in keys.items():
+            at = earliest[spelling]
+            if at < first_exact.get(exact, at + 1):
+                first_exact[exact] = at
+            if at < first_loose.get(loose, at + 1):
+                first_loose[loose] = at
+        verdicts: dict[tuple[bool, str], list[int]] = {}  # (a slash only?, message)
+        # Where the copies of each spelling go (None: nowhere, loc-fragment says it).
+        targets: dict[object, list[int] | None] = {}
+        for spelling, (exact, _loose) in keys.items():
+            first = first_exact[exact]
+            message = _duplicate_message(members[first], spellings[first], spelling,
+                                         locs is not None, describe)
+            targets[spelling] = (None if message is None
+                                 else verdicts.setdefault((False, message), []))
+        wanted = None if asked is bucket or len(set(asked)) == len(members) else set(asked)
+        canonical = {members[at] for at in first_exact.values()}
+        if len(earliest) == 1 and wanted is None:  # copies all written alike
+            found = targets.get(spellings[0])
+            if found is not None:
+                found.extend(filterfalse(canonical.__contains__, members))
+        else:
+            for member, spelling in zip(members, spellings, strict=True):
+                found = targets.get(spelling)
+                if found is not None and member not in canonical and (
+                        wanted is None or member in wanted):
+                    found.append(member)
+        slash_messages: dict[int, str] = {}
+        for at in sorted(first_exact.values()):  # a canonical entry may repeat up to a slash
+            first = first_loose[keys[spellings[at]][1]]
+            if first == at or (wanted is not None and members[at] not in wanted):
+                continue
+            message = slash_messages.get(first)
+            if message is None:
+                message = slash_messages[first] = (
+                    f"Differs from {describe(members[first])} only by a trailing slash: "
+                    "possibly the same page (servers often redirect one to the other); keep "
+                    "the one the site links to.")
+            verdicts.setdefault((True, message), []).append(members[at])
+        return [(LOC_POSSIBLE_DUPLICATE if slash else LOC_DUPLICATE, message, flagged)
+                for (slash, message), flagged in verdicts.items() if flagged]
+
+
+def _duplicate_message(first: int, first_spelling: object, spelling: object, with_locs: bool,
+                       describe: Callable[[int], str]) -> str | None:
+    """What to say of a copy of ``first``; ``None`` when ``loc-fragment`` says it already."""
+    if with_locs:
+        reasons = normalization_differences(str(first_spelling), str(spelling))
+        if reasons == ["fragment"]:
+            return None  # loc-fragment already says the fragment makes it a duplicate
+        how = f" after normalisation: {', '.join(reasons)}" if reasons else ", written identically"
+    else:
+        how = " after normalisation"
+    return f"Same URL as {describe(first)}{how}. Crawlers count it once; keep one of them."

@@ -16,7 +16,6 @@ from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.document_types import SourceFormat
 from sitemap_studio.core.documents import SitemapDocument
 from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.findings import Finding, Severity
 from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.robots_kit import sitemap_line_findings
 from sitemap_studio.core.urls import origin
@@ -33,6 +32,7 @@ from sitemap_studio.core.validation import (
 )
 from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
 from sitemap_studio.core.validation.fast_rows import CleanValues
+from sitemap_studio.core.validation.held_findings import HeldFindings
 from sitemap_studio.core.validation.lastmod_counts import LastmodCounts
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
@@ -40,7 +40,7 @@ _FIELDS = ("loc", "lastmod", "changefreq", "priority")
 _CHECK_EVERY = 8192
 
 
-class DocumentValidator:
+class DocumentValidator(HeldFindings):
     """Findings of one document, kept up to date as the document changes."""
 
     def __init__(
@@ -52,7 +52,7 @@ class DocumentValidator:
         key: object = None,
         index_all_pages: bool | None = None,
     ) -> None:
-        self.document = document
+        super().__init__(document)
         self.context = replace(context, kind=document.kind) if context.kind != document.kind \
             else context
         self.key = key if key is not None else id(document)
@@ -69,54 +69,16 @@ class DocumentValidator:
         self._majority: str | None = None
         self._pending: set[int] = set()
         self._removed_ids: set[int] = set()
-        self.duplicates = self._new_duplicate_index()
         self.scope: locations.Scope | None = None
-        self._own: dict[int, list[Finding]] = {}
-        self._dups: dict[int, list[Finding]] = {}
-        self._alts: dict[int, list[Finding]] = {}
         #: The most common lastmod (by hash; :meth:`_lastmod_named` finds the one shown).
         self._lastmods = LastmodCounts()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
-        self._file: list[Finding] = []
         self._listening = False
         #: Called with the ids of entries whose findings changed (after an edit).
         self.findings_changed: Callbacks[[set[int]]] = Callbacks()
         #: Called with (key, ids) of other documents' entries a change here affected.
         self.alternates_affected: Callbacks[[set[tuple[object, int]]]] = Callbacks()
-
-    # ----------------------------------------------------------------- results
-
-    def entry_findings(self, entry_id: int) -> list[Finding]:
-        """Every finding about one entry."""
-        return [*self._own.get(entry_id, ()), *self._dups.get(entry_id, ()),
-                *self._alts.get(entry_id, ())]
-
-    def file_findings(self) -> list[Finding]:
-        """Findings about the file as a whole."""
-        return list(self._file)
-
-    def flagged_ids(self) -> set[int]:
-        """Ids of entries that have at least one finding."""
-        return set(self._own) | set(self._dups) | set(self._alts)
-
-    def findings(self) -> list[Finding]:
-        """File findings first, then entry findings in row order."""
-        document = self.document
-        flagged = self.flagged_ids()
-        rows = sorted(document.row_of(entry_id) for entry_id in flagged)
-        result = list(self._file)
-        for row in rows:
-            result.extend(self.entry_findings(document.id_at(row)))
-        return result
-
-    def counts(self) -> Counter[Severity]:
-        """How many findings of each severity there are."""
-        counter: Counter[Severity] = Counter(f.severity for f in self._file)
-        for store in (self._own, self._dups, self._alts):
-            for found in store.values():
-                counter.update(f.severity for f in found)
-        return counter
 
     # ---------------------------------------------------------------- full run
 
@@ -148,8 +110,8 @@ class DocumentValidator:
             for row in range(start, stop):
                 if not done[row - start]:
                     self._add_row(row)
-        self._refresh_duplicates(self.duplicates.shared_ids())
-        self.duplicates.compact()
+        self.duplicates.refresh(None, self.context.profile, self.describe)
+        self.duplicates.index.compact()
         self._dup_candidates.clear()
         self._refresh_file()
         if self.owns_alternates:
@@ -162,12 +124,11 @@ class DocumentValidator:
 
     def _clear(self) -> None:
         self._own.clear()
-        self._dups.clear()
+        self.duplicates.clear()
         self._alts.clear()
         self._lastmods.clear()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
-        self.duplicates = self._new_duplicate_index()
         self._dup_candidates = set()
         self._origins.clear()
 
@@ -182,14 +143,6 @@ class DocumentValidator:
             self._origins[found] += step
             if self._origins[found] <= 0:
                 del self._origins[found]
-
-    def _new_duplicate_index(self) -> locations.DuplicateIndex:
-        document = self.document
-
-        def loc_of(entry_id: int) -> str | None:
-            return document.text(document.row_of(entry_id), 0)
-
-        return locations.DuplicateIndex(order=document.row_of, loc_of=loc_of)
 
     def describe(self, entry_id: int) -> str:
         """How messages name another entry: ``entry 3 (line 7)``."""
@@ -211,7 +164,7 @@ class DocumentValidator:
         present[2] += rows.changefreqs
         present[3] += rows.priorities
         self._lastmods.add_many(rows.lastmods)
-        self.duplicates.extend(rows.pairs)
+        self.duplicates.index.extend(rows.pairs)
         if self.index_all_pages:
             for entry_id, loc in rows.pairs:
                 self.alternates.add(self.key, entry_id, loc, (), collect=False)
@@ -236,9 +189,9 @@ class DocumentValidator:
             if self._running:
                 # A full run reports every shared URL at its end: no need to collect the group
                 # (which costs the group's size for each of its N entries).
-                self.duplicates.extend(((entry_id, values[0]),))
+                self.duplicates.index.extend(((entry_id, values[0]),))
             else:
-                self._dup_candidates |= self.duplicates.add(entry_id, values[0])
+                self._dup_candidates |= self.duplicates.index.add(entry_id, values[0])
                 self._count_origin(values[0], 1)
         if entry is not None:
             self._news += len(entry.news)
@@ -254,7 +207,7 @@ class DocumentValidator:
         document = self.document
         entry_id = document.id_at(row)
         self._own.pop(entry_id, None)
-        self._dups.pop(entry_id, None)
+        self.duplicates.found.pop(entry_id, None)
         self._alts.pop(entry_id, None)
         texts = document.raw_texts(row)
         entry = None if texts is not None else document.entry_at(row)
@@ -268,33 +221,13 @@ class DocumentValidator:
             self._news -= len(entry.news)
         if values[0]:
             self._count_origin(values[0], -1)
-        affected = self.duplicates.remove(entry_id)
+        affected = self.duplicates.index.remove(entry_id)
         self._notify_alternates(self.alternates.remove(self.key, entry_id))
         return affected
 
     def _refresh_duplicates(self, entry_ids: Iterable[int]) -> None:
-        # One finding per copy, made here without a reporter per entry: 100,000 copies of
-        # one URL cost little more to validate than 100,000 distinct URLs (bench/).
         ids = entry_ids if isinstance(entry_ids, (list, set, tuple)) else list(entry_ids)
-        dups = self._dups
-        for entry_id in ids:
-            dups.pop(entry_id, None)
-        profile = self.context.profile
-        document = self.document
-        row_of, position = document.row_of, document.field_position
-        severities: dict[str, Severity | None] = {}
-        for entry_id, found, message in self.duplicates.found(ids, self.describe):
-            if found.code not in severities:
-                severities[found.code] = found.severity_for(profile)
-            severity = severities[found.code]
-            if severity is None:
-                continue
-            try:
-                line, column = position(row_of(entry_id), "loc") or (None, None)
-            except KeyError:
-                line = column = None
-            dups[entry_id] = [Finding(severity, found.code, message, entry_id, "loc", line,
-                                      column, found.source)]
+        self.duplicates.refresh(ids, self.context.profile, self.describe)
 
     def refresh_alternates(self, entry_ids: Iterable[int]) -> None:
         """Re-report hreflang findings of ``entry_ids`` (after a change elsewhere)."""
@@ -420,7 +353,7 @@ class DocumentValidator:
         moved = {self.document.id_at(at) for at in range(start, start + count)}
         affected: set[int] = set()
         for entry_id in moved:
-            affected |= set(self.duplicates.group(entry_id))
+            affected |= set(self.duplicates.index.group(entry_id))
         self._pending_alternates = set()
         self._finish(affected, set(), structural=True)
 
@@ -439,7 +372,7 @@ class DocumentValidator:
     def _finish(self, affected: set[int], removed: set[int], structural: bool = False) -> None:
         if structural:
             # Messages name other entries by row ("entry 3"): rows have shifted.
-            affected = affected | set(self._dups)
+            affected = affected | set(self.duplicates.found)
             self._pending_alternates |= set(self._alts)
         majority = scope.majority_of(self._origins)
         if majority != self._majority:

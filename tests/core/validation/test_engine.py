@@ -28,14 +28,15 @@ def loc(url: str, extra: str = "") -> str:
     return f"<loc>{url}</loc>{extra}"
 
 
-def summary(validator: DocumentValidator) -> list[tuple[int | None, str, str]]:
+def summary(validator: DocumentValidator) -> list[tuple[int, str, str, int, int]]:
     doc = validator.document
     return sorted(
-        (None if f.entry is None else doc.row_of(f.entry), f.code, f.message)
+        (-1 if f.entry is None else doc.row_of(f.entry), f.code, f.message,
+         -1 if f.line is None else f.line, -1 if f.column is None else f.column)
         for f in validator.findings())
 
 
-def fresh(validator: DocumentValidator) -> list[tuple[int | None, str, str]]:
+def fresh(validator: DocumentValidator) -> list[tuple[int, str, str, int, int]]:
     return summary(DocumentValidator(validator.document, validator.context).run())
 
 
