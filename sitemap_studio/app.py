@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from sitemap_studio import __version__, cli, resource_paths
 from sitemap_studio.cli.names import COMMANDS
+from sitemap_studio.core.big_blocks import keep_big_blocks_apart
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import Session
@@ -31,6 +32,7 @@ def create_main_window(path: str | None, runner: JobRunner | None = None, *,
     ``settings`` and ``journal_folder`` default to the user's own (tests pass
     their own so that they never touch the user's).
     """
+    keep_big_blocks_apart()  # each file's big temporaries leave no resident holes (core/)
     runner = runner or JobRunner()
     journal = Journal(runner, user_folder=journal_folder)
     session = Session(runner, journal=journal)

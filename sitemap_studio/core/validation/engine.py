@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import repeat
 
 from sitemap_studio.core.callbacks import Callbacks
 from sitemap_studio.core.document_types import SourceFormat
@@ -32,6 +33,7 @@ from sitemap_studio.core.validation import (
 from sitemap_studio.core.validation.context import Locate, Reporter, ValidationContext
 from sitemap_studio.core.validation.fast_rows import CleanValues
 from sitemap_studio.core.validation.held_findings import HeldFindings
+from sitemap_studio.core.validation.lastmod_counts import LastmodCounts
 from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 _FIELDS = ("loc", "lastmod", "changefreq", "priority")
@@ -68,7 +70,8 @@ class DocumentValidator(HeldFindings):
         self._pending: set[int] = set()
         self._removed_ids: set[int] = set()
         self.scope: locations.Scope | None = None
-        self._lastmods: Counter[str] = Counter()
+        #: The most common lastmod (by hash; :meth:`_lastmod_named` finds the one shown).
+        self._lastmods = LastmodCounts()
         self._news = 0
         self._fields_present = [0, 0, 0, 0]
         self._listening = False
@@ -108,6 +111,7 @@ class DocumentValidator(HeldFindings):
                 if not done[row - start]:
                     self._add_row(row)
         self.duplicates.refresh(None, self.context.profile, self.describe)
+        self.duplicates.index.compact()
         self._dup_candidates.clear()
         self._refresh_file()
         if self.owns_alternates:
@@ -159,7 +163,7 @@ class DocumentValidator(HeldFindings):
         present[1] += len(rows.lastmods)
         present[2] += rows.changefreqs
         present[3] += rows.priorities
-        self._lastmods.update(rows.lastmods)
+        self._lastmods.add_many(rows.lastmods)
         self.duplicates.index.extend(rows.pairs)
         if self.index_all_pages:
             for entry_id, loc in rows.pairs:
@@ -180,8 +184,7 @@ class DocumentValidator(HeldFindings):
         for index, value in enumerate(values):
             if value is not None:
                 self._fields_present[index] += 1
-        if values[1]:
-            self._lastmods[values[1]] += 1
+        self._lastmods.add(values[1])
         if values[0]:
             if self._running:
                 # A full run reports every shared URL at its end: no need to collect the group
@@ -213,10 +216,7 @@ class DocumentValidator(HeldFindings):
         for index, value in enumerate(values):
             if value is not None:
                 self._fields_present[index] -= 1
-        if values[1]:
-            self._lastmods[values[1]] -= 1
-            if self._lastmods[values[1]] <= 0:
-                del self._lastmods[values[1]]
+        self._lastmods.remove(values[1])
         if entry is not None:
             self._news -= len(entry.news)
         if values[0]:
@@ -277,15 +277,26 @@ class DocumentValidator(HeldFindings):
             findings.extend(structure.reader_findings(
                 sitemap_line_findings(text, ctx.site_url or self._majority), ctx.profile))
         reporter = Reporter(ctx.profile)
-        # One value can cover more than 90 % of the entries only when there are few values.
-        if len(self._lastmods) <= 1 + len(document) // 10:
-            values_rules.check_lastmod_churn(self._lastmods, len(document), reporter)
+        total = len(document)
+        values_rules.check_lastmod_churn(
+            self._lastmods.most_common(total, lambda: map(document.text, range(total),
+                                                          repeat(1, total))),
+            total, reporter, self._lastmod_named)
         if self._news:
             extensions.check_news_count(self._news, reporter)
         values_rules.check_ignored_fields(self._fields_present[2] > 0,
                                           self._fields_present[3] > 0, reporter)
         findings.extend(reporter.findings)
         self._file = findings
+
+    def _lastmod_named(self, stamp: int) -> str:
+        """The lastmod whose hash is ``stamp`` (one most entries share: found in the first rows)."""
+        document = self.document
+        for row in range(len(document)):
+            text = document.text(row, 1)
+            if text and hash(text) == stamp:
+                return text
+        return ""
 
     # -------------------------------------------------------------- following
 

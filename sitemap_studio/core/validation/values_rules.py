@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from typing import TypeVar
 
 from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
 from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
@@ -101,6 +102,8 @@ CLEAN_CACHE_LIMIT = 1 << 16
 #: A timestamp shared by more than this share of the entries is a build stamp.
 CHURN_SHARE = 0.9
 CHURN_MIN_ENTRIES = 10
+#: A counted lastmod: the stamp itself, or its hash.
+_Stamp = TypeVar("_Stamp", str, int)
 
 _DATE_RULES = {
     DateIssue.NOT_A_DATE: LASTMOD_NOT_DATE,
@@ -238,8 +241,13 @@ def _report_date_issue(value: str, diagnosis: DateDiagnosis, report: Reporter) -
     report(_DATE_RULES[issue], message, field="lastmod", fix=fix)
 
 
-def check_lastmod_churn(lastmods: Counter[str], total: int, report: Reporter) -> None:
-    """File level: note when one lastmod covers (nearly) every entry, a build-time stamp."""
+def check_lastmod_churn(lastmods: Counter[_Stamp], total: int, report: Reporter,
+                        name: Callable[[_Stamp], str] = str) -> None:
+    """File level: note when one lastmod covers (nearly) every entry, a build-time stamp.
+
+    ``lastmods`` counts each stamp, or each stamp's ``hash`` (``hash("")`` is 0,
+    falsy as ``""`` is) with ``name`` giving the stamp of a hash, only when reported.
+    """
     if total < CHURN_MIN_ENTRIES:
         return
     for stamp, count in lastmods.most_common(2):
@@ -247,8 +255,8 @@ def check_lastmod_churn(lastmods: Counter[str], total: int, report: Reporter) ->
             continue
         if count == total or count > CHURN_SHARE * total:
             report(LASTMOD_BUILD_STAMP, f"build-stamp churn: {count:,} of {total:,} entries "
-                   f"share lastmod {stamp!r}; crawlers learn to ignore lastmod that changes on "
-                   "every build", field="lastmod")
+                   f"share lastmod {name(stamp)!r}; crawlers learn to ignore lastmod that "
+                   "changes on every build", field="lastmod")
         return
 
 

@@ -734,3 +734,34 @@ def test_hostile_whitespace_values(hostile_dir: Path) -> None:
         assert codes(found[row]) == [("loc-surrounding-whitespace", N)]
     message = only(found[3], "loc-invisible-character").message
     assert "⟨U+00A0 NO-BREAK SPACE⟩" in message and "\u00a0" not in message
+
+
+@given(st.lists(st.tuples(st.integers(0, 11), st.sampled_from(
+    [None, "https://example.com/a", "https://example.com/a/", "https://EXAMPLE.com/a",
+     "https://example.com/b", "https://example.com/b/?q", "https://example.com/b?q",
+     "https://example.com/c"])), max_size=40), st.integers(0, 40))
+def test_a_compacted_index_answers_as_a_fresh_one(edits: list[tuple[int, str | None]],
+                                                   compact_after: int) -> None:
+    """After a load the index moves lone entries out of its dict; edits then go on as before."""
+    locs: dict[int, str | None] = {}
+    compacted = DuplicateIndex(loc_of=locs.get)
+    plain = DuplicateIndex(loc_of=locs.get)
+    compacted.extend([(entry_id, f"https://example.com/{entry_id}") for entry_id in range(4)])
+    plain.extend([(entry_id, f"https://example.com/{entry_id}") for entry_id in range(4)])
+    locs.update((entry_id, f"https://example.com/{entry_id}") for entry_id in range(4))
+    for step, (entry_id, loc) in enumerate(edits):
+        if step == compact_after:
+            compacted.compact()
+        locs[entry_id] = loc
+        if loc is None and step % 3 == 0:
+            assert compacted.remove(entry_id) == plain.remove(entry_id)
+        else:
+            assert compacted.add(entry_id, loc) == plain.add(entry_id, loc)
+        if step % 5 == 4:
+            compacted.compact()
+    assert len(compacted) == len(plain)
+    for entry_id in range(12):
+        assert compacted.group(entry_id) == plain.group(entry_id)
+        assert entry_id in compacted if entry_id in plain else entry_id not in compacted
+        assert dup_findings(compacted, entry_id) == dup_findings(plain, entry_id)
+    assert sorted(compacted.shared_ids()) == sorted(plain.shared_ids())

@@ -352,6 +352,15 @@ def test_small_or_varied_files_are_not_churn() -> None:
     assert churn(["2024-03-01"] * 10, total=100) == []
 
 
+def test_churn_counted_by_hash_names_the_stamp() -> None:
+    stamps = ["2024-03-01T09:00:00Z"] * 19 + [""] * 2
+    report = Reporter(Profile.PROTOCOL)
+    check_lastmod_churn(Counter(map(hash, stamps)), len(stamps), report,
+                        {hash(stamp): stamp for stamp in stamps}.__getitem__)
+    assert codes(report.findings) == [("lastmod-build-stamp", N)]
+    assert "19 of 21 entries share lastmod '2024-03-01T09:00:00Z'" in report.findings[0].message
+
+
 def test_empty_lastmods_do_not_make_churn() -> None:
     assert churn([""] * 20) == []
     assert codes(churn([""] * 2 + ["2024-03-01"] * 28)) == [("lastmod-build-stamp", N)]
