@@ -123,7 +123,7 @@ def _rss_bytes() -> int:
 def _memory_child(base: str, urls: int, concurrency: int) -> None:
     """In a fresh interpreter: load a sitemap of ``urls`` URLs, audit them all, print RSS."""
     from sitemap_studio.core.audit import document_items
-    from sitemap_studio.core.loader import open_document
+    from sitemap_studio.core.reading.loader import open_document
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big.xml"

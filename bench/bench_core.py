@@ -10,7 +10,7 @@ Three loaders read ``bench/data/sitemap-50k.xml`` in one process:
 * **ultimate-sitemap-parser** (USP): the file's text given to
   ``usp.fetch_parse.SitemapStrParser(...).sitemap()``, which parses local
   content without any network access;
-* **ours**: ``sitemap_studio.core.loader.open_document``.
+* **ours**: ``sitemap_studio.core.reading.loader.open_document``.
 
 Each loader runs once to warm up, then N times (5, or 3 for USP); the best
 ``time.perf_counter`` time counts, and every loader starts from the file path,
@@ -56,9 +56,9 @@ from lxml import etree  # noqa: E402
 from usp.fetch_parse import SitemapStrParser  # noqa: E402
 from usp.objects.sitemap import AbstractSitemap  # noqa: E402
 
-from sitemap_studio.core.documents import SitemapDocument  # noqa: E402
-from sitemap_studio.core.loader import open_document  # noqa: E402
-from sitemap_studio.core.snapshots import save_document  # noqa: E402
+from sitemap_studio.core.model.documents import SitemapDocument  # noqa: E402
+from sitemap_studio.core.reading.loader import open_document  # noqa: E402
+from sitemap_studio.core.writing.snapshots import save_document  # noqa: E402
 
 NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 URL_TAG, LOC, LASTMOD, CHANGEFREQ, PRIORITY = (

@@ -37,8 +37,8 @@ from sitemap_studio.core.compare import (  # noqa: E402
     compare_sides,
     read_side,
 )
-from sitemap_studio.core.limits import Limits  # noqa: E402
-from sitemap_studio.core.loader import open_document  # noqa: E402
+from sitemap_studio.core.model.limits import Limits  # noqa: E402
+from sitemap_studio.core.reading.loader import open_document  # noqa: E402
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 URL_TAG = f"{{{NS}}}url"

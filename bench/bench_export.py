@@ -72,10 +72,10 @@ for entry in (str(REPO_ROOT), str(BENCH_DIR)):
 import generate  # noqa: E402
 from lxml import etree  # noqa: E402
 
-from sitemap_studio.core.documents import SitemapDocument  # noqa: E402
-from sitemap_studio.core.export_options import ExportOptions, ExportReport  # noqa: E402
-from sitemap_studio.core.loader import open_document  # noqa: E402
-from sitemap_studio.core.split_export import WORKERS, export_documents  # noqa: E402
+from sitemap_studio.core.export.options import ExportOptions, ExportReport  # noqa: E402
+from sitemap_studio.core.export.split import WORKERS, export_documents  # noqa: E402
+from sitemap_studio.core.model.documents import SitemapDocument  # noqa: E402
+from sitemap_studio.core.reading.loader import open_document  # noqa: E402
 
 T = TypeVar("T")
 MIB = 1024 * 1024

@@ -248,8 +248,8 @@ def child_memory(mode: str, path: str) -> dict[str, float]:
 def run_child(mode: str, path: str) -> None:
     """The child side: print JSON with the baseline and peak RSS."""
     if mode == "core":
+        from sitemap_studio.core.project.workspace_loading import load_workspace
         from sitemap_studio.core.validation.project import Member, ProjectValidator
-        from sitemap_studio.core.workspace_loading import load_workspace
 
         baseline = current_rss_mib()
         workspace = load_workspace(path)
@@ -284,7 +284,7 @@ def verdict(ok: bool) -> str:
 
 def measure(path: Path, label: str) -> list[bool]:
     """Every figure for one input; returns whether each target passed."""
-    from sitemap_studio.core.workspace_loading import load_workspace
+    from sitemap_studio.core.project.workspace_loading import load_workspace
 
     core_times = []
     for _ in range(2):

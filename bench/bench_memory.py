@@ -74,7 +74,7 @@ def child(project: Path) -> dict[str, float | int]:
     """Load every sitemap of ``project`` and keep them all; return the measurements."""
     import lxml.etree  # noqa: F401  (part of the baseline: the loader uses it)
 
-    from sitemap_studio.core.loader import open_document
+    from sitemap_studio.core.reading.loader import open_document
 
     names = generate.project_names()
     gc.collect()

@@ -19,9 +19,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sitemap_studio.core.loader import open_document  # noqa: E402
+from sitemap_studio.core.project.workspace import open_workspace  # noqa: E402
+from sitemap_studio.core.reading.loader import open_document  # noqa: E402
 from sitemap_studio.core.validation.project import Member, ProjectValidator  # noqa: E402
-from sitemap_studio.core.workspace import open_workspace  # noqa: E402
 
 RATIO_TARGET = 2.0
 EDIT_TARGET_MS = 5.0

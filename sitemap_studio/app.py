@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from sitemap_studio import __version__, cli, resource_paths
 from sitemap_studio.cli.names import COMMANDS
-from sitemap_studio.core.big_blocks import keep_big_blocks_apart
+from sitemap_studio.core.model import keep_big_blocks_apart
 from sitemap_studio.services.jobs import JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.session import Session

@@ -109,7 +109,7 @@ def _collect_qt_garbage_on_the_gui_thread(request: pytest.FixtureRequest):
     """After a Qt test, free its objects caught in reference cycles here, on the GUI thread.
 
     Left for later, they are freed by whichever thread next runs the garbage collector, such
-    as an export job's worker (core/export_run.py collects explicitly), and a Qt object
+    as an export job's worker (core/export/run.py collects explicitly), and a Qt object
     destroyed off the GUI thread crashes the interpreter.
     """
     yield

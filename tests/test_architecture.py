@@ -25,7 +25,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "sitemap_studio"
 PACKAGE_DIR = REPO_ROOT / PACKAGE
 EXAMPLE_PROJECT = REPO_ROOT / "resources" / "example" / "example.sitemapproj"
-PARSER_FACTORY = PACKAGE_DIR / "core" / "xml_parsers.py"
+PARSER_FACTORY = PACKAGE_DIR / "core" / "reading" / "xml_parsers.py"
 
 QT_FREE_MIDDLE = ("qt_models", "commands", "services")
 WIDGET_LAYERS = ("widgets", "dialogs")
@@ -177,6 +177,82 @@ def test_layer_checker_catches_what_it_should(module: str, source: str, expected
     assert len(check_layers(source, module)) == expected
 
 
+# --- the core's front doors -----------------------------------------------------------------
+
+
+CORE_DIR = PACKAGE_DIR / "core"
+CORE_SUBPACKAGES = frozenset(p.parent.name for p in CORE_DIR.glob("*/__init__.py"))
+
+
+def front_door_violations(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Imports in ``module`` (outside the core) that reach past a core subpackage's front door."""
+    if layer_of(module) == "core":
+        return []
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [(alias.name, None) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = resolve_relative(module, is_package, node.level, node.module)
+            targets = [(base, alias.name) for alias in node.names]
+        else:
+            continue
+        for base, name in targets:
+            parts = base.split(".")
+            if parts[:2] != [PACKAGE, "core"]:
+                continue
+            inner = len(parts) > 3 or (len(parts) == 2 and name not in CORE_SUBPACKAGES) or (
+                len(parts) == 3 and (parts[2] not in CORE_SUBPACKAGES
+                                     or (CORE_DIR / parts[2] / f"{name}.py").exists()))
+            if inner:
+                found.append(f"{node.lineno}: {base}{'.' + name if name else ''}")
+    return found
+
+
+def test_other_layers_use_the_core_front_doors() -> None:
+    problems = [
+        f"{path.relative_to(REPO_ROOT)}:{problem}"
+        for path in package_sources()
+        for problem in front_door_violations(path.read_text("utf-8"), module_name(path),
+                                             path.name == "__init__.py")
+    ]
+    assert not problems, ("import core subpackages' front doors (sitemap_studio.core.NAME), "
+                          "not their modules:\n" + "\n".join(problems))
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "expected"),
+    [
+        ("sitemap_studio.widgets.w", "from sitemap_studio.core.export import ExportOptions", 0),
+        ("sitemap_studio.widgets.w", "from sitemap_studio.core.export.options import X", 1),
+        ("sitemap_studio.cli.kit", "import sitemap_studio.core.reading.loader", 1),
+        ("sitemap_studio.qt_models.m", "from sitemap_studio.core.rows import row_mapping", 1),
+        ("sitemap_studio.qt_models.m", "from sitemap_studio.core import reading", 0),
+        ("sitemap_studio.core.export.run", "from sitemap_studio.core.reading.loader import x", 0),
+    ],
+)
+def test_front_door_checker_catches_what_it_should(module: str, source: str,
+                                                   expected: int) -> None:
+    assert len(front_door_violations(source, module)) == expected
+
+
+def test_every_front_door_name_is_there() -> None:
+    """Each name a front door lists loads from the module it names."""
+    import importlib
+
+    missing = []
+    for package in sorted(CORE_SUBPACKAGES):
+        door = importlib.import_module(f"{PACKAGE}.core.{package}")
+        names = getattr(door, "__all__", [])
+        missing += [f"{package}.{name}" for name in names if not hasattr(door, name)]
+        # a name that is also a module of the package would be shadowed by that module
+        missing += [f"{package}.{name} (also a module)" for name in names
+                    if (CORE_DIR / package / f"{name}.py").exists()]
+    assert not missing
+
+
 # --- the parser factory -------------------------------------------------------------------------
 
 
@@ -239,7 +315,7 @@ def test_only_the_parser_factory_builds_xml_parsers() -> None:
         for line, name in parser_uses(path.read_text("utf-8")):
             problems.append(f"{path.relative_to(REPO_ROOT)}:{line}: uses {name}")
     assert not problems, (
-        "only sitemap_studio/core/xml_parsers.py may build XML parsers "
+        "only sitemap_studio/core/reading/xml_parsers.py may build XML parsers "
         "(ask it for a parser instead):\n" + "\n".join(problems)
     )
 
@@ -260,7 +336,7 @@ def test_only_the_parser_factory_builds_xml_parsers() -> None:
         ("def f(etree): return etree.XML(b'<a/>')", 1),
         ("from lxml import etree\netree.tostring(e)\netree.Element('a')\netree.XMLSyntaxError", 0),
         ("from lxml import etree\nwith etree.xmlfile(f) as xf: pass", 0),
-        ("from sitemap_studio.core import xml_parsers\nxml_parsers.parse(b'')", 0),
+        ("from sitemap_studio.core.reading import xml_parsers\nxml_parsers.parse(b'')", 0),
     ],
 )
 def test_parser_checker_catches_what_it_should(source: str, expected: int) -> None:

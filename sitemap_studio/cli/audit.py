@@ -27,9 +27,8 @@ from sitemap_studio.core.audit import (
     summary,
     workspace_items,
 )
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.workspace import is_project_path, open_workspace
+from sitemap_studio.core.model import Limits, SitemapError
+from sitemap_studio.core.project import is_project_path, open_workspace
 
 EXIT_OK, EXIT_NOT_INDEXABLE, EXIT_UNREADABLE = 0, 1, 2
 CSV_COLUMNS = ("url", "file", "line", "verdict", "status", "final_url", "final_status",

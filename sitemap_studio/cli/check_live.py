@@ -16,16 +16,15 @@ import json
 import sys
 from typing import Any
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.fetching import DEFAULT_TIMEOUT
+from sitemap_studio.core.model import Limits, SitemapError
+from sitemap_studio.core.project import is_project_path, open_workspace
 from sitemap_studio.core.publish_check import (
     LiveCheckOptions,
     check_project,
     check_urls,
     report_lines,
 )
-from sitemap_studio.core.workspace import is_project_path, open_workspace
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_UNFETCHED = 0, 1, 2
 

@@ -7,13 +7,9 @@ import sys
 from typing import Any
 
 from sitemap_studio.cli.names import EXIT_OK, EXIT_UNREADABLE
-from sitemap_studio.core.conversion_notes import conversion_note
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.overwrite import OverwriteRefused
-from sitemap_studio.core.saving import output_for
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.model import Limits, SitemapError
+from sitemap_studio.core.reading import open_document
+from sitemap_studio.core.writing import OverwriteRefused, conversion_note, output_for, save_document
 
 
 def add_parser(commands: Any) -> None:

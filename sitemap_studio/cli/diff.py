@@ -8,8 +8,7 @@ import sys
 from typing import Any
 
 from sitemap_studio.core.compare import CompareResult, compare_locations, shown_value
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model import Limits, SitemapError
 
 EXIT_OK, EXIT_TOO_MANY, EXIT_UNREADABLE = 0, 1, 2
 #: Prefixes listed by the text report.

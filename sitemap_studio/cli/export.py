@@ -27,21 +27,26 @@ from typing import Any
 
 from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from sitemap_studio.cli.validate import location
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import (
+from sitemap_studio.core.export import (
     DEFAULT_INDEX_NAME,
     DEFAULT_NAME_PATTERN,
     ExportOptions,
+    ExportSources,
+    blocking_findings,
+    export_documents,
+    export_sources,
+    plural,
 )
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.export_run import ExportSources, blocking_findings, export_sources
-from sitemap_studio.core.findings import Finding
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Limits
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.project_values import INDEX_LASTMOD_POLICIES
-from sitemap_studio.core.split_export import export_documents
-from sitemap_studio.core.validation.project import Member
-from sitemap_studio.core.workspace import is_project_path, open_workspace
+from sitemap_studio.core.model import (
+    PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_URLS,
+    Finding,
+    Limits,
+    SitemapError,
+)
+from sitemap_studio.core.project import INDEX_LASTMOD_POLICIES, is_project_path, open_workspace
+from sitemap_studio.core.reading import open_document
+from sitemap_studio.core.validation import Member
 
 #: Errors of the export itself that are problems of the input, not of reading or writing.
 _INPUT_CODES = frozenset({"export-entry", "export-empty", "export-too-large"})

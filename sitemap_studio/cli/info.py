@@ -8,10 +8,8 @@ import sys
 from typing import Any
 
 from sitemap_studio.cli.names import EXIT_OK, EXIT_UNREADABLE
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.summary import describe
+from sitemap_studio.core.model import Limits, SitemapError, describe
+from sitemap_studio.core.reading import open_document
 
 
 def add_parser(commands: Any) -> None:

@@ -17,17 +17,17 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_locs import written_urls
-from sitemap_studio.core.export_run import ExportSources, blocking_findings
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.project_file import INDEXNOW_ENDPOINT
-from sitemap_studio.core.project_values import url_problem
-from sitemap_studio.core.submission import (
+from sitemap_studio.core.export import ExportSources, blocking_findings, written_urls
+from sitemap_studio.core.model import (
+    DocumentKind,
+    Finding,
+    Limits,
+    Severity,
+    SitemapDocument,
+    SitemapError,
+)
+from sitemap_studio.core.project import INDEXNOW_ENDPOINT, FileRole, open_workspace, url_problem
+from sitemap_studio.core.publishing import (
     LIVE_ROUTES,
     batches,
     check_robots,
@@ -42,9 +42,9 @@ from sitemap_studio.core.submission import (
     submit,
     write_kit,
 )
+from sitemap_studio.core.reading import open_document
 from sitemap_studio.core.urls import origin
-from sitemap_studio.core.validation.project import Member
-from sitemap_studio.core.workspace import FileRole, open_workspace
+from sitemap_studio.core.validation import Member
 
 #: Crawlers read the first 500 KiB of a robots.txt; more is not worth checking.
 MAX_ROBOTS_BYTES = 512 * 1024

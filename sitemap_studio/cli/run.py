@@ -18,7 +18,7 @@ from types import ModuleType
 from sitemap_studio import __version__
 from sitemap_studio.cli import audit, check_live, convert, diff, export, info, kit, validate
 from sitemap_studio.cli.names import COMMANDS, EXIT_OK, EXIT_UNREADABLE, PROG
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model import Limits
 
 #: Each subcommand's module, in the order ``--help`` lists them.
 _MODULES: dict[str, ModuleType] = {

@@ -8,15 +8,17 @@ import sys
 from typing import Any
 
 from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.finding_groups import FindingGroup, group_findings
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.validation.project import Member, ProjectValidator
-from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import is_project_path, open_workspace
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Finding, Limits, Severity, SitemapError
+from sitemap_studio.core.project import is_project_path, open_workspace
+from sitemap_studio.core.reading import open_document
+from sitemap_studio.core.validation import (
+    FindingGroup,
+    Member,
+    Profile,
+    ProjectValidator,
+    group_findings,
+)
 
 
 def add_parser(commands: Any) -> None:

@@ -21,9 +21,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from sitemap_studio.commands.entry_commands import NEVER_MERGE, EditEntriesCommand, ErrorHandler
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,17 @@ from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from sitemap_studio.core.bulk_edit import rows_for_ids, with_field
-from sitemap_studio.core.dedupe import DedupePlan
-from sitemap_studio.core.documents import Removal, RowState, SitemapDocument
-from sitemap_studio.core.entries import FIELDS, DocumentKind, Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.edits import DedupePlan, rows_for_ids, with_field
+from sitemap_studio.core.model import (
+    FIELDS,
+    DocumentKind,
+    Entry,
+    Finding,
+    Removal,
+    RowState,
+    SitemapDocument,
+    SitemapError,
+)
 
 #: Called with the core's reason when a factory does not push a refused change.
 ErrorHandler = Callable[[SitemapError], None]
@@ -360,7 +365,7 @@ def insert_entries(stack: QUndoStack, document: SitemapDocument, row: int,
 def paste_entries(stack: QUndoStack, document: SitemapDocument, row: int,
                   entries: Sequence[Entry], text: str = "Paste entries", *,
                   on_error: ErrorHandler | None = None) -> list[int]:
-    """Insert pasted entries (from :func:`~sitemap_studio.core.tsv.tsv_to_entries`) as one step.
+    """Insert pasted entries (see :mod:`sitemap_studio.core.edits.tsv`) as one step.
 
     In a sitemap index the entries become ``<sitemap>`` elements, in a urlset
     ``<url>``; their ids are fresh. Returns the new ids (empty when refused:

@@ -1,6 +1,6 @@
 """Importing entries into a document as one undoable step.
 
-:func:`import_entries` plans the import (:func:`~sitemap_studio.core.import_plan.plan_import`:
+:func:`import_entries` plans the import (:func:`~sitemap_studio.core.imports.plan.plan_import`:
 duplicates skipped, replaced or kept, as the user chose up front), applies
 it all or nothing, and pushes one :class:`ImportEntriesCommand`: one undo
 puts the document back byte for byte, one redo brings back the same entries
@@ -14,9 +14,8 @@ from collections.abc import Collection, Sequence
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from sitemap_studio.commands.entry_commands import DocumentCommand, ErrorHandler, push_applied
-from sitemap_studio.core.documents import RowState, SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.import_plan import DuplicatePolicy, ImportPlan, ImportSummary, plan_import
+from sitemap_studio.core.imports import DuplicatePolicy, ImportPlan, ImportSummary, plan_import
+from sitemap_studio.core.model import Entry, RowState, SitemapDocument
 
 
 class ImportEntriesCommand(DocumentCommand):

@@ -26,9 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.audit.fixes import FixChange, FixKind, FixPlan
-from sitemap_studio.core.audit.results import Verdict
-from sitemap_studio.core.audit.store import VerdictCount
+from sitemap_studio.core.audit import FixChange, FixKind, FixPlan, Verdict, VerdictCount
 from sitemap_studio.dialogs.feedback_label import ok_cancel_buttons, plural
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 

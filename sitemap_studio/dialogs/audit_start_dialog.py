@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.audit.targets import AuditRequest, AuditScope
+from sitemap_studio.core.audit import AuditRequest, AuditScope
 from sitemap_studio.dialogs.feedback_label import ok_cancel_buttons, plural
 
 PRIVATE_TEXT = ("Also fetch URLs whose host is a private or loopback address (a router, a "

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.export import plural
 from sitemap_studio.qt_models.publish_models import (
     Blocker,
     blocker_model,

@@ -2,7 +2,7 @@
 
 Each field has a "change" box; a changed field is either set to a value or
 removed. The lastmod text is checked as it is typed, by the same core check
-:func:`~sitemap_studio.core.bulk_edit.bulk_set` applies, so OK never returns
+:func:`~sitemap_studio.core.edits.bulk_edit.bulk_set` applies, so OK never returns
 a value the core would refuse.
 """
 
@@ -24,9 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.bulk_edit import BulkEditChoice, checked_value
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES
-from sitemap_studio.core.values import EXPECTED_FORMS
+from sitemap_studio.core.edits import BulkEditChoice, checked_value
+from sitemap_studio.core.model import CHANGEFREQ_VALUES, EXPECTED_FORMS
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, ok_cancel_buttons, plural
 
 #: The two things a changed field can do, as the action combo boxes list them.

@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT, url_problem
+from sitemap_studio.core.fetching import DEFAULT_TIMEOUT, url_problem
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import Workspace
 from sitemap_studio.core.publish_check import (
     FileCheck,
     LiveCheckOptions,
@@ -41,7 +42,6 @@ from sitemap_studio.core.publish_check import (
     public_index_urls,
     verdict,
 )
-from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
 from sitemap_studio.qt_models.live_check_models import (
     live_files_model,

@@ -33,9 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from sitemap_studio.core.compare import CompareResult, compare_locations, is_live
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model import Entry, Limits, SitemapError
 from sitemap_studio.qt_models.compare_models import CompareGroupModel
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.widgets.delayed_progress import DelayedProgress

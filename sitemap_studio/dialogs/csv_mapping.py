@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.csv_import import (
+from sitemap_studio.core.imports import (
     DELIMITER_NAMES,
     DELIMITERS,
     ENCODING_NAMES,
@@ -33,13 +33,12 @@ from sitemap_studio.core.csv_import import (
     ColumnMapping,
     Table,
     TableFormat,
+    TableSource,
     guess_mapping,
+    preview_rows,
     read_table,
 )
-from sitemap_studio.core.entries import FIELDS
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.import_checks import preview_rows
-from sitemap_studio.core.import_sources import TableSource
+from sitemap_studio.core.model import FIELDS, SitemapError
 from sitemap_studio.qt_models.import_models import PreviewModel
 
 #: Rows the preview shows.

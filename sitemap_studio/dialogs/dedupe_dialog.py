@@ -1,6 +1,6 @@
 """Preview removing duplicate entries: what goes, and the entry each one duplicates.
 
-:func:`~sitemap_studio.core.dedupe.plan_dedupe` takes no options (its rule
+:func:`~sitemap_studio.core.edits.dedupe.plan_dedupe` takes no options (its rule
 is fixed: the normalised location, a trailing slash counts, the first entry
 stays), so the dialog explains the rule instead of offering choices. Planning
 50,000 entries takes a few hundredths of a second, so it runs on opening.
@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.dedupe import DedupePlan, plan_dedupe
-from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.edits import DedupePlan, plan_dedupe
+from sitemap_studio.core.model import SitemapDocument
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, ok_cancel_buttons, plural
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 

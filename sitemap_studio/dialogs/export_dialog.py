@@ -2,7 +2,7 @@
 
 The preview lists the files the settings would produce (names, URL counts,
 sizes against the limits) before anything is written. It comes from
-:mod:`sitemap_studio.core.export_preview`: the entries are measured once in a
+:mod:`sitemap_studio.core.export.preview`: the entries are measured once in a
 worker when the dialog opens, and each change of the settings re-plans the
 files in well under a millisecond. Export checks the sitemaps and writes the
 files in a worker (progress and Cancel in the dialog); a cancelled or failed
@@ -36,24 +36,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import (
+from sitemap_studio.core.export import (
+    EntrySizes,
     ExportOptions,
+    ExportPlan,
     ExportReport,
-    LoneFileExport,
-    project_base_url,
-)
-from sitemap_studio.core.export_preview import EntrySizes, ExportPlan, plan_export
-from sitemap_studio.core.export_run import (
     ExportSources,
+    LoneFileExport,
     export_sources,
     options_for,
     output_folder_problem,
+    plan_export,
+    project_base_url,
     settings_problems,
 )
-from sitemap_studio.core.project_file import ExportSettings, Project
-from sitemap_studio.core.project_values import url_problem
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import ExportSettings, Project, Workspace, url_problem
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.blockers_panel import BlockersPanel
 from sitemap_studio.dialogs.export_report_view import ExportReportView, report_summary

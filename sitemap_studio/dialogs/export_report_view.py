@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.export_options import ExportReport
-from sitemap_studio.core.export_report import plural
+from sitemap_studio.core.export import ExportReport, plural
 from sitemap_studio.qt_models.publish_models import human_size, result_model
 
 #: Examples listed per kind of note (the counts always cover everything).

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.export_options import MIN_MAX_BYTES
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
-from sitemap_studio.core.project_file import ExportSettings
+from sitemap_studio.core.export import MIN_MAX_BYTES
+from sitemap_studio.core.model import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.project import ExportSettings
 from sitemap_studio.dialogs import publish_prompts
 
 LASTMOD_CHOICES = (

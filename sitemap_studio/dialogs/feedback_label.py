@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model import Severity
 from sitemap_studio.qt_models.severity_icons import COLOURS
 
 _PROBLEM_STYLE = f"QLabel {{ color: {COLOURS[Severity.ERROR]}; }}"

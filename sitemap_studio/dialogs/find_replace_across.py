@@ -2,9 +2,9 @@
 
 The *All entries* view's form of :class:`FindReplaceDialog`: the same input,
 checks and preview, planned over several documents
-(:func:`~sitemap_studio.core.replace_across.plan_replace_across`); the preview
+(:func:`~sitemap_studio.core.edits.replace_across.plan_replace_across`); the preview
 names each row's file. OK returns a
-:class:`~sitemap_studio.core.replace_across.FilesPlan`, whose ``files`` the
+:class:`~sitemap_studio.core.edits.replace_across.FilesPlan`, whose ``files`` the
 caller applies as one undoable step.
 """
 
@@ -14,10 +14,8 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QDialog, QWidget
 
-from sitemap_studio.core.bulk_edit import rows_for_ids
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.find_replace import ReplacePlan
-from sitemap_studio.core.replace_across import FilesPlan, plan_replace_across
+from sitemap_studio.core.edits import FilesPlan, ReplacePlan, plan_replace_across, rows_for_ids
+from sitemap_studio.core.model import SitemapDocument
 from sitemap_studio.dialogs.find_replace_dialog import PREVIEW_LIMIT, FindReplaceDialog
 from sitemap_studio.qt_models.preview_table_model import PreviewRow
 from sitemap_studio.services.jobs import Job

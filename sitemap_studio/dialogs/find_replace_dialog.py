@@ -1,7 +1,7 @@
 """Find and replace in the locations of a document, with a live preview of what would change.
 
 The dialog plans, it never edits: OK returns the core's
-:class:`~sitemap_studio.core.find_replace.ReplacePlan` and the caller applies
+:class:`~sitemap_studio.core.edits.find_replace.ReplacePlan` and the caller applies
 it as one undoable step. Typing checks the pattern at once (an invalid
 regular expression disables OK and says why) but plans only once the typing
 pauses (:data:`DEBOUNCE_MS`), in a worker thread: planning a change of every
@@ -31,10 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.bulk_edit import rows_for_ids
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.find_replace import PatternError, ReplacePlan, plan_replace
+from sitemap_studio.core.edits import PatternError, ReplacePlan, plan_replace, rows_for_ids
+from sitemap_studio.core.model import SitemapDocument, SitemapError
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, ok_cancel_buttons, plural
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 from sitemap_studio.services.jobs import Job, JobRunner

@@ -5,8 +5,8 @@ then what came in, the duplicates policy and the target. Reading runs in the
 background (an inline progress bar appears after a moment, with Stop);
 nothing is fetched from the network unless the user clicks Discover or
 Fetch. :meth:`ImportDialog.ask` returns an
-:class:`~sitemap_studio.core.import_request.ImportRequest` or ``None``; the
-window applies it (see :mod:`sitemap_studio.core.import_request`) and shows
+:class:`~sitemap_studio.core.imports.request.ImportRequest` or ``None``; the
+window applies it (see :mod:`sitemap_studio.core.imports.request`) and shows
 :func:`show_import_summary`.
 """
 
@@ -27,18 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT
-from sitemap_studio.core.import_plan import ImportSummary, location_key, summary_text
-from sitemap_studio.core.import_request import ImportRequest, ImportTarget
-from sitemap_studio.core.import_sources import (
+from sitemap_studio.core.fetching import DEFAULT_TIMEOUT
+from sitemap_studio.core.imports import (
     ImportBatch,
+    ImportRequest,
+    ImportSummary,
+    ImportTarget,
     TableSource,
     inspect_file,
+    location_key,
     read_clipboard,
     read_table_source,
+    summary_text,
 )
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model import Limits, SitemapError
 from sitemap_studio.dialogs.csv_mapping import CsvMappingPage
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
 from sitemap_studio.dialogs.import_pages import (

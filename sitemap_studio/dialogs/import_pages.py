@@ -28,9 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.import_plan import POLICY_TITLES, DuplicatePolicy
-from sitemap_studio.core.import_request import ImportTarget, new_name_problem
-from sitemap_studio.core.import_sources import AUTO, DOCUMENT, TABLE, ImportBatch
+from sitemap_studio.core.imports import (
+    AUTO,
+    DOCUMENT,
+    POLICY_TITLES,
+    TABLE,
+    DuplicatePolicy,
+    ImportBatch,
+    ImportTarget,
+    new_name_problem,
+)
 from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 
 FILE, CLIPBOARD, LIVE = "file", "clipboard", "live"

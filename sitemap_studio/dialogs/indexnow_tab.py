@@ -26,18 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.atomic_write import atomic_write
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.indexnow import WrittenKit
-from sitemap_studio.core.project_file import SubmissionSettings
-from sitemap_studio.core.project_values import url_problem
-from sitemap_studio.core.submission import (
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import SubmissionSettings, url_problem
+from sitemap_studio.core.publishing import (
     MAX_URLS_PER_BATCH,
+    WrittenKit,
     generate_key,
     key_file,
     key_location_url,
     key_problem,
 )
+from sitemap_studio.core.writing import atomic_write
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
 from sitemap_studio.qt_models.publish_models import Column, RecordTableModel

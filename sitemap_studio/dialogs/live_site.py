@@ -22,11 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT
-from sitemap_studio.core.import_sources import ImportBatch
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.site_fetch import FROM_ROBOTS, Discovery, UrlStatus, site_url_problem
+from sitemap_studio.core.fetching import (
+    DEFAULT_TIMEOUT,
+    FROM_ROBOTS,
+    Discovery,
+    UrlStatus,
+    site_url_problem,
+)
+from sitemap_studio.core.imports import ImportBatch
+from sitemap_studio.core.model import Limits, SitemapError
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
 from sitemap_studio.qt_models.import_models import CandidateModel, StatusModel
 from sitemap_studio.services.fetching import FetchService

@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.submission import LIVE_ROUTES, PingLink, ping_links
+from sitemap_studio.core.model import Severity, SitemapError
+from sitemap_studio.core.publishing import LIVE_ROUTES, PingLink, ping_links
 from sitemap_studio.qt_models.severity_icons import COLOURS
 
 #: Sitemaps whose links are shown (an index covers the rest).

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.recovery import Recovery
+from sitemap_studio.core.writing import Recovery
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 

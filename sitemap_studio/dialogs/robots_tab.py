@@ -22,9 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.submission import check_robots, robots_lines, robots_txt_url
+from sitemap_studio.core.model import Severity, SitemapError
+from sitemap_studio.core.publishing import check_robots, robots_lines, robots_txt_url
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
 from sitemap_studio.qt_models.publish_models import findings_model

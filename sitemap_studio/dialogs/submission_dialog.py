@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
-from sitemap_studio.core.documents import OBJECT_ROW
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.project_file import Project, SubmissionSettings
+from sitemap_studio.core.model import OBJECT_ROW, DocumentKind
+from sitemap_studio.core.project import Project, SubmissionSettings, Workspace
+from sitemap_studio.core.reading import XML_WHITESPACE
 from sitemap_studio.core.urls import origin
-from sitemap_studio.core.workspace import Workspace
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
 from sitemap_studio.dialogs.indexnow_tab import IndexNowTab
 from sitemap_studio.dialogs.ping_tab import PingTab

@@ -3,7 +3,7 @@
 :class:`AllEntriesModel` holds no entries. Its parts are the files'
 :class:`~sitemap_studio.qt_models.entry_table_model.EntryTableModel` objects
 (each over its document, with its own validator and editor), and a global row
-is found in them through :class:`~sitemap_studio.core.combined_rows.CombinedRows`
+is found in them through :class:`~sitemap_studio.core.rows.combined_rows.CombinedRows`
 (a binary search over the parts' starts). Cells, flags, findings and edits are
 the part's own; the columns are the entry table's, plus :data:`FILE_COLUMN`
 naming the file. A part's structural and data signals come out shifted by
@@ -18,8 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from sitemap_studio.core.combined_rows import FILE_COLUMN, CombinedRows
-from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.model import SitemapDocument
+from sitemap_studio.core.rows import FILE_COLUMN, CombinedRows
 from sitemap_studio.qt_models.cell_edits import CellEdit
 from sitemap_studio.qt_models.entry_table_model import COLUMNS, EntryTableModel
 from sitemap_studio.qt_models.roles import Role

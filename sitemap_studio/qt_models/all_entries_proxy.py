@@ -5,7 +5,7 @@
 another source: an :class:`~sitemap_studio.qt_models.all_entries_model.AllEntriesModel`.
 The mapping, layout changes and the following of source changes are the
 entry proxy's; the rows to show come from the model's
-:class:`~sitemap_studio.core.combined_rows.CombinedRows`, which asks each
+:class:`~sitemap_studio.core.rows.combined_rows.CombinedRows`, which asks each
 file's own index and joins the answers.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer
 
-from sitemap_studio.core.combined_rows import CombinedRows
+from sitemap_studio.core.rows import CombinedRows
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel
 from sitemap_studio.qt_models.entry_filter_proxy import WARM_UP_ROWS, EntryFilterProxy
 

@@ -15,8 +15,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from sitemap_studio.core.audit.results import UrlAudit, Verdict
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.audit import UrlAudit, Verdict
+from sitemap_studio.core.model import Severity
 from sitemap_studio.qt_models.severity_icons import severity_colour
 
 #: Titles of the audit columns, after the model's own.

@@ -8,10 +8,8 @@ and remembers widths, order and sort once per kind.
 
 from __future__ import annotations
 
-from sitemap_studio.core.combined_rows import FILE_COLUMN
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
+from sitemap_studio.core.model import DocumentKind, SitemapDocument, SourceFormat
+from sitemap_studio.core.rows import FILE_COLUMN
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS
 
 #: Layout names: one saved header state each.

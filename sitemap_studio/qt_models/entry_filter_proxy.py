@@ -3,7 +3,7 @@
 :class:`EntryFilterProxy` is a :class:`QAbstractProxyModel`, not a
 ``QSortFilterProxyModel``: that one asks Python about every row on every
 change. This one holds an array of source rows in display order, computed in
-bulk by :class:`~sitemap_studio.core.entry_order.EntryIndex`, and maps indexes
+bulk by :class:`~sitemap_studio.core.rows.entry_order.EntryIndex`, and maps indexes
 through it:
 
 * no filter and no sort: no array at all, proxy row = source row;
@@ -33,8 +33,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from sitemap_studio.core.entry_order import FINDINGS_COLUMN, EntryIndex
-from sitemap_studio.core.sort_keys import order_by_text
+from sitemap_studio.core.rows import FINDINGS_COLUMN, EntryIndex, order_by_text
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS, EntryTableModel
 from sitemap_studio.qt_models.proxy_rows import ProxyRows
 from sitemap_studio.qt_models.proxy_source_changes import SourceChangeFollower
@@ -248,7 +247,7 @@ class EntryFilterProxy(QAbstractProxyModel):
     def set_filter(self, text: str, regex: bool = False, case_sensitive: bool = False) -> None:
         """Show only rows whose location contains ``text`` (or matches it as a regex).
 
-        Raises :class:`~sitemap_studio.core.entry_order.FilterPatternError` for
+        Raises :class:`~sitemap_studio.core.rows.entry_order.FilterPatternError` for
         an invalid regular expression, leaving the current filter in place.
         """
         if (text, regex, case_sensitive) == (self._text, self._regex, self._case_sensitive):

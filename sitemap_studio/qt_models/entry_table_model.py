@@ -22,17 +22,24 @@ from typing import Any, ClassVar, Protocol
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from sitemap_studio.core.audit.results import UrlAudit
-from sitemap_studio.core.bulk_edit import with_field
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES, FIELDS, Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.row_ids import rows_of_ids
-from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.values import diagnose_datetime, parse_priority, parse_w3c_datetime
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.audit import UrlAudit
+from sitemap_studio.core.edits import with_field
+from sitemap_studio.core.model import (
+    CHANGEFREQ_VALUES,
+    FIELDS,
+    Entry,
+    Finding,
+    Severity,
+    SitemapDocument,
+    SitemapError,
+    SourceFormat,
+    diagnose_datetime,
+    parse_priority,
+    parse_w3c_datetime,
+    rows_of_ids,
+)
+from sitemap_studio.core.reading import XML_WHITESPACE
+from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.audit_columns import AUDIT_TITLES, AuditColumns
 from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
 from sitemap_studio.qt_models.roles import Role

@@ -24,8 +24,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from sitemap_studio.core.entries import Alternate, Image, News, Video
-from sitemap_studio.core.validation.bcp47 import check_hreflang_value
+from sitemap_studio.core.model import Alternate, Image, News, Video
+from sitemap_studio.core.validation import check_hreflang_value
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 

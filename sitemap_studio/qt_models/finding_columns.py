@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.model import Finding
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_colour, severity_icon
 

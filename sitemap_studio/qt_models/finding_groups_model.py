@@ -13,9 +13,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.finding_groups import Cause, FindingGroup, group_findings
-from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Finding, Severity
+from sitemap_studio.core.validation import Cause, FindingGroup, group_findings
 from sitemap_studio.qt_models.finding_columns import (
     HEADERS,
     finding_data,

@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from sitemap_studio.core.import_checks import PreviewRow
-from sitemap_studio.core.site_fetch import Candidate, UrlStatus
+from sitemap_studio.core.fetching import Candidate, UrlStatus
+from sitemap_studio.core.imports import PreviewRow
 from sitemap_studio.qt_models.severity_icons import severity_colour, severity_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex

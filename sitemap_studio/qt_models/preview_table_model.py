@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model import Severity
 from sitemap_studio.qt_models.severity_icons import COLOURS
 
 ModelIndex = QModelIndex | QPersistentModelIndex

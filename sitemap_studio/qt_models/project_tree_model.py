@@ -7,10 +7,10 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Severity
+from sitemap_studio.core.project import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_icon
 

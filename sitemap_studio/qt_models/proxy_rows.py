@@ -4,7 +4,7 @@ One object holds the mapping (``None`` for the identity), whether it is in
 increasing order, and the inverse it builds when lookups call for it. The
 entry proxy owns one; the object that follows the source's changes updates
 it through the same methods. The bulk arithmetic is in
-:mod:`sitemap_studio.core.row_mapping`.
+:mod:`sitemap_studio.core.rows.row_mapping`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 
-from sitemap_studio.core.row_mapping import (
+from sitemap_studio.core.rows import (
     insert_ascending,
     insert_unordered,
     inverse_of,

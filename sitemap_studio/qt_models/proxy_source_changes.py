@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
-from sitemap_studio.core.row_mapping import after_move, moved_row
+from sitemap_studio.core.rows import after_move, moved_row
 
 if TYPE_CHECKING:
     from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy

@@ -18,9 +18,8 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon
 
-from sitemap_studio.core.export_options import ExportedFile
-from sitemap_studio.core.export_preview import PlannedFile
-from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.export import ExportedFile, PlannedFile
+from sitemap_studio.core.model import Finding, Severity
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import COLOURS
 

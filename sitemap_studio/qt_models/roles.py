@@ -14,7 +14,7 @@ class Role(IntEnum):
     row's findings; ``SEVERITY`` the worst severity of a cell (``None`` when
     the cell has no finding); ``DOCUMENT`` the document a row or item belongs
     to. ``SORT_KEY`` is reserved: the entry table sorts in the core
-    (:mod:`sitemap_studio.core.entry_order`), not through a role.
+    (:mod:`sitemap_studio.core.rows.entry_order`), not through a role.
     """
 
     ENTRY_ID = Qt.ItemDataRole.UserRole + 1

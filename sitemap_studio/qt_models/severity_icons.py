@@ -18,7 +18,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model import Severity
 
 #: Strong colours for icons and badges, light ones for cell backgrounds.
 COLOURS = {Severity.ERROR: "#c62828", Severity.WARNING: "#e08b00", Severity.NOTICE: "#1e6fbf"}

@@ -18,10 +18,15 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sitemap_studio.core.audit import AuditItem, AuditOptions, UrlAudit, run_audit
-from sitemap_studio.core.audit.targets import describe_time_left, time_left
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.audit import (
+    AuditItem,
+    AuditOptions,
+    UrlAudit,
+    describe_time_left,
+    run_audit,
+    time_left,
+)
+from sitemap_studio.core.model import CancelToken, SitemapError
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.export_options import ExportOptions, ExportReport
-from sitemap_studio.core.export_preview import EntrySizes, measure_entries
-from sitemap_studio.core.export_run import ExportBlocked, ExportSources, check_and_export
+from sitemap_studio.core.export import (
+    EntrySizes,
+    ExportBlocked,
+    ExportOptions,
+    ExportReport,
+    ExportSources,
+    check_and_export,
+    measure_entries,
+)
+from sitemap_studio.core.model import SitemapDocument
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

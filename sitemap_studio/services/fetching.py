@@ -3,8 +3,8 @@
 Nothing here touches the network by itself: :meth:`FetchService.discover`
 and :meth:`FetchService.fetch` run only when the user asks (the dialog's
 Discover and Fetch buttons). Each runs a core function
-(:func:`~sitemap_studio.core.site_fetch.discover_site`,
-:func:`~sitemap_studio.core.import_sources.read_live_site`) as a
+(:func:`~sitemap_studio.core.fetching.site_fetch.discover_site`,
+:func:`~sitemap_studio.core.imports.sources.read_live_site`) as a
 :class:`~sitemap_studio.services.jobs.Job`; ``url_status`` reports each URL
 on the GUI thread as soon as it is known. Starting a new run cancels the
 one under way; its late signals are dropped.
@@ -16,10 +16,9 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT
-from sitemap_studio.core.import_sources import ImportBatch, read_live_site
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.site_fetch import Discovery, UrlStatus, discover_site
+from sitemap_studio.core.fetching import DEFAULT_TIMEOUT, Discovery, UrlStatus, discover_site
+from sitemap_studio.core.imports import ImportBatch, read_live_site
+from sitemap_studio.core.model import Limits
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.single_run import SingleRunService
 

@@ -20,8 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from sitemap_studio.core.errors import Cancelled, SitemapError
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model import Cancelled, CancelToken, SitemapError
 
 #: Progress reaches the GUI at most this often (seconds between updates).
 PROGRESS_INTERVAL = 0.1

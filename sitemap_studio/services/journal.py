@@ -26,18 +26,16 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.fingerprints import fingerprint_of
-from sitemap_studio.core.recovery import (
+from sitemap_studio.core.model import SitemapDocument, SitemapError, on_document_change
+from sitemap_studio.core.reading import fingerprint_of
+from sitemap_studio.core.writing import (
     RECOVERED_FROM_INFO,
     discard_recovery,
     fallback_recovery_path,
     recovery_path,
+    take_snapshot,
     write_recovery,
 )
-from sitemap_studio.core.revisions import on_document_change
-from sitemap_studio.core.snapshots import take_snapshot
 from sitemap_studio.services.jobs import Job, JobRunner
 
 #: Milliseconds between the last change and the journal write.

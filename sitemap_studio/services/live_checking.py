@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+from sitemap_studio.core.project import Workspace
 from sitemap_studio.core.publish_check import (
     FileCheck,
     LiveCheckOptions,
@@ -19,7 +20,6 @@ from sitemap_studio.core.publish_check import (
     check_project,
     check_urls,
 )
-from sitemap_studio.core.workspace import Workspace
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.single_run import SingleRunService
 

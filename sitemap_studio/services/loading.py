@@ -17,19 +17,24 @@ import os
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.progress import CancelToken, ProgressCallback
-from sitemap_studio.core.recovery import Recovery, load_recovery
-from sitemap_studio.core.repair import open_repaired
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
-from sitemap_studio.core.workspace_loading import (
+from sitemap_studio.core.model import (
+    CancelToken,
+    Limits,
+    ProgressCallback,
+    SitemapDocument,
+    SitemapError,
+)
+from sitemap_studio.core.project import (
+    FileRole,
+    Workspace,
+    WorkspaceItem,
     WorkspacePlan,
     load_workspace,
     plan_workspace,
     read_file,
 )
+from sitemap_studio.core.reading import open_repaired
+from sitemap_studio.core.writing import Recovery, load_recovery
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

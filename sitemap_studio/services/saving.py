@@ -19,14 +19,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.fingerprints import set_fingerprint
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.revisions import RevisionCounter
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.snapshots import SavePlan, SaveResult, plan_save, write_save
+from sitemap_studio.core.model import (
+    Limits,
+    RevisionCounter,
+    SitemapDocument,
+    SitemapError,
+    SourceFormat,
+)
+from sitemap_studio.core.reading import set_fingerprint
+from sitemap_studio.core.writing import OutputFormat, SavePlan, SaveResult, plan_save, write_save
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

@@ -15,18 +15,18 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
 from sitemap_studio.commands import entry_commands
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.project_file import Project, SitemapRef
-from sitemap_studio.core.recovery import Recovery
-from sitemap_studio.core.repair import Repaired
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.validation.context import ValidationContext
-from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
-from sitemap_studio.core.workspace_loading import WorkspacePlan
+from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
+from sitemap_studio.core.project import (
+    FileRole,
+    Project,
+    SitemapRef,
+    Workspace,
+    WorkspaceItem,
+    WorkspacePlan,
+)
+from sitemap_studio.core.reading import Repaired
+from sitemap_studio.core.validation import DocumentValidator, Profile, ValidationContext
+from sitemap_studio.core.writing import OutputFormat, Recovery
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.loading import LoadService

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.errors import SitemapError
+from sitemap_studio.core.model import SitemapError
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

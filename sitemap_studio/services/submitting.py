@@ -17,9 +17,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.indexnow import WrittenKit, batches, get_link, submittable, write_kit
-from sitemap_studio.core.indexnow_submit import SubmitResult, submit
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.model import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.publishing import (
+    SubmitResult,
+    WrittenKit,
+    batches,
+    get_link,
+    submit,
+    submittable,
+    write_kit,
+)
 from sitemap_studio.services.jobs import Job, JobRunner
 
 #: Seconds a POST may wait for its answer.

@@ -14,14 +14,17 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Signal
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.validation.context import ValidationContext
-from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.validation.project import Member, ProjectValidator
-from sitemap_studio.core.validation.project_run import run_members, shares_alternates
-from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.model import SitemapDocument, SitemapError
+from sitemap_studio.core.project import Workspace
+from sitemap_studio.core.validation import (
+    DocumentValidator,
+    Member,
+    Profile,
+    ProjectValidator,
+    ValidationContext,
+    run_members,
+    shares_alternates,
+)
 from sitemap_studio.services.jobs import Job, JobRunner
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
-from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.model import SitemapDocument
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN, AllEntriesModel
 from sitemap_studio.qt_models.all_entries_proxy import AllEntriesProxy
 from sitemap_studio.qt_models.column_kinds import ALL

@@ -17,11 +17,8 @@ from PySide6.QtCore import QObject
 
 from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor, FileEdit, edit_across
 from sitemap_studio.commands.entry_commands import fixed_entries
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Entry, Finding, SitemapDocument, SitemapError
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel, Part
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.services.session import DocumentState

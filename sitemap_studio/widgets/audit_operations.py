@@ -27,23 +27,30 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
-from sitemap_studio.core.audit import AuditItem, AuditOptions, UrlAudit, Verdict
-from sitemap_studio.core.audit.fixes import FixKind, FixPlan, final_is_indexable, plan_fix
-from sitemap_studio.core.audit.issues import audit_findings
-from sitemap_studio.core.audit.store import (
+from sitemap_studio.core.audit import (
+    AuditItem,
+    AuditOptions,
+    AuditRequest,
+    AuditScope,
     AuditStore,
+    FixKind,
+    FixPlan,
+    UrlAudit,
+    Verdict,
+    audit_findings,
+    final_is_indexable,
     load_results,
     now_utc,
+    plan_fix,
     save_results,
     side_file,
+    skip_recent,
+    targets_of,
 )
-from sitemap_studio.core.audit.targets import AuditRequest, AuditScope, skip_recent, targets_of
-from sitemap_studio.core.bulk_edit import rows_for_ids, with_field
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.findings import Finding
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.edits import rows_for_ids, with_field
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Finding, SitemapDocument, SitemapError
+from sitemap_studio.core.project import Workspace
 from sitemap_studio.services.audit_service import AuditService
 from sitemap_studio.services.jobs import Job
 from sitemap_studio.services.session import DocumentState

@@ -17,14 +17,12 @@ from PySide6.QtCore import QObject
 
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
-from sitemap_studio.core.audit.fixes import FixPlan
-from sitemap_studio.core.audit.quarantine import entries_to_move, quarantine_file
-from sitemap_studio.core.bulk_edit import rows_for_ids
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.import_request import new_sitemap_document
-from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.audit import FixPlan, entries_to_move, quarantine_file
+from sitemap_studio.core.edits import rows_for_ids
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.imports import new_sitemap_document
+from sitemap_studio.core.model import Entry, SitemapError
+from sitemap_studio.core.reading import open_document
 from sitemap_studio.services.session import DocumentState
 
 if TYPE_CHECKING:

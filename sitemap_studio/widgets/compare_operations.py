@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from sitemap_studio.commands.import_commands import import_entries
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.import_plan import DuplicatePolicy, summary_text
+from sitemap_studio.core.imports import DuplicatePolicy, summary_text
+from sitemap_studio.core.model import Entry
 
 if TYPE_CHECKING:
     from sitemap_studio.dialogs.compare_window import CompareWindow

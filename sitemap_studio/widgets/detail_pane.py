@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.model import Entry
 from sitemap_studio.qt_models.extension_models import (
     ExtensionListModel,
     alternate_model,

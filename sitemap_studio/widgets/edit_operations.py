@@ -15,12 +15,14 @@ from PySide6.QtGui import QGuiApplication
 
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, RemoveEntriesCommand
-from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.findings import Finding
-from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, make_absolute_fix
-from sitemap_studio.core.tsv import entries_to_tsv, tsv_to_entries
+from sitemap_studio.core.edits import (
+    LOC_NOT_ABSOLUTE,
+    entries_to_tsv,
+    make_absolute_fix,
+    tsv_to_entries,
+)
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import DocumentKind, Entry, Finding, SitemapError
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
 

@@ -41,15 +41,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.text_escape import escape_text
-from sitemap_studio.core.validation.context import Reporter, ValidationContext
-from sitemap_studio.core.validation.locations import check_loc
-from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.values import DateIssue, diagnose_datetime, parse_priority
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.model import (
+    CHANGEFREQ_VALUES,
+    DateIssue,
+    Severity,
+    SitemapError,
+    diagnose_datetime,
+    parse_priority,
+)
+from sitemap_studio.core.reading import XML_WHITESPACE
+from sitemap_studio.core.validation import Profile, Reporter, ValidationContext, check_loc
+from sitemap_studio.core.writing import escape_text
 from sitemap_studio.widgets.delegate_feedback import FieldDelegate, ModelIndex, TextDelegate
 from sitemap_studio.widgets.field_editors import (
     DEFAULT_PRIORITY,

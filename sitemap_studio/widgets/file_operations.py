@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.overwrite import OverwriteRefused
-from sitemap_studio.core.recovery import Recovery, discard_recovery, find_recoveries
-from sitemap_studio.core.recovery_places import recovery_places
-from sitemap_studio.core.repair import Repaired, is_stray_ampersand
-from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.reading import Repaired, is_stray_ampersand
+from sitemap_studio.core.writing import (
+    OutputFormat,
+    OverwriteRefused,
+    Recovery,
+    discard_recovery,
+    find_recoveries,
+    recovery_places,
+)
 from sitemap_studio.services.session import DocumentState
 from sitemap_studio.widgets import prompts
 from sitemap_studio.widgets.prompts import Unsaved

@@ -11,10 +11,15 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
 from sitemap_studio.commands.import_commands import import_entries
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.import_plan import ImportSummary, existing_keys
-from sitemap_studio.core.import_request import ImportRequest, ImportTarget, create_new_sitemap
-from sitemap_studio.core.project_file import SitemapRef
+from sitemap_studio.core.imports import (
+    ImportRequest,
+    ImportSummary,
+    ImportTarget,
+    create_new_sitemap,
+    existing_keys,
+)
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import SitemapRef
 from sitemap_studio.services.session import DocumentState
 
 if TYPE_CHECKING:
@@ -104,7 +109,7 @@ class ImportOperations(QObject):
             self.window.publish.save_project("new sitemap")
 
     def _tell(self, summary: ImportSummary) -> None:
-        from sitemap_studio.core.import_plan import summary_text
+        from sitemap_studio.core.imports import summary_text
         from sitemap_studio.dialogs.import_dialog import show_import_summary
 
         self.window.show_message(summary_text(summary).splitlines()[0])

@@ -21,11 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.finding_groups import Cause
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.validation.engine import DocumentValidator
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Finding, Severity, SitemapDocument
+from sitemap_studio.core.validation import Cause, DocumentValidator
 from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 
 #: After an edit, the list is rebuilt at most this often.

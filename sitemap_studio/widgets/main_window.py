@@ -22,12 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_report import plural
-from sitemap_studio.core.validation.engine import DocumentValidator
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.export import plural
+from sitemap_studio.core.model import Entry, SitemapError, SourceFormat
+from sitemap_studio.core.project import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 from sitemap_studio.services.session import DocumentState, Session

@@ -9,9 +9,9 @@ from enum import StrEnum
 from PySide6.QtCore import QDir, QStandardPaths, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.location_fixes import site_url_problem
-from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.edits import site_url_problem
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.writing import OutputFormat
 
 OPEN_FILTER = ("Sitemaps and projects (*.sitemapproj *.xml *.xml.gz *.gz *.txt *.rss *.atom);;"
                "Sitemap projects (*.sitemapproj);;All files (*)")

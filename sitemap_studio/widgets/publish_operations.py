@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import LoneFileExport
-from sitemap_studio.core.export_run import apply_export_settings
-from sitemap_studio.core.project_file import save_project
+from sitemap_studio.core.export import LoneFileExport, apply_export_settings
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import save_project
 
 if TYPE_CHECKING:
     from sitemap_studio.dialogs.check_live_dialog import CheckLiveDialog

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.import_request import new_sitemap_document
-from sitemap_studio.core.project_file import new_project, save_project
+from sitemap_studio.core.imports import new_sitemap_document
+from sitemap_studio.core.model import SitemapError
+from sitemap_studio.core.project import new_project, save_project
 from sitemap_studio.widgets import prompts
 
 if TYPE_CHECKING:

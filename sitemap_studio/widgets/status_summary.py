@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.model import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
 
 _OVER = "color: #c62828; font-weight: bold;"
 

@@ -12,8 +12,8 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 
 from sitemap_studio import __version__
-from sitemap_studio.core.location_fixes import LOC_NOT_ABSOLUTE, MAKE_ABSOLUTE
-from sitemap_studio.core.validation.registry import PROFILE_TITLES, Profile
+from sitemap_studio.core.edits import LOC_NOT_ABSOLUTE, MAKE_ABSOLUTE
+from sitemap_studio.core.validation import PROFILE_TITLES, Profile
 from sitemap_studio.resource_paths import copy_example_project
 from sitemap_studio.widgets import prompts
 from sitemap_studio.widgets.action_icons import decorate, tip_with_shortcut

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QMainWindow
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QStackedWidget
 
-    from sitemap_studio.core.errors import SitemapError
-    from sitemap_studio.core.workspace import WorkspaceItem
+    from sitemap_studio.core.model import SitemapError
+    from sitemap_studio.core.project import WorkspaceItem
     from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
     from sitemap_studio.services.jobs import JobRunner
     from sitemap_studio.services.session import DocumentState, Session

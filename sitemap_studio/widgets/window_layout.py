@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.model import Entry
 
 #: The size of a first start, shrunk to fit smaller screens.
 DEFAULT_SIZE = QSize(1400, 860)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitemap_studio.cli import export as cli_export
 from sitemap_studio.cli.run import limits_from
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.export_output import TEMP_PREFIX
-from sitemap_studio.core.export_recovery import JOURNAL_NAME
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.export.output import TEMP_PREFIX
+from sitemap_studio.core.export.recovery import JOURNAL_NAME
+from sitemap_studio.core.reading.loader import open_bytes
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL")]

@@ -10,7 +10,7 @@ import pytest
 from helpers.local_http import Replies, guard_network, local_server
 
 from sitemap_studio.cli import kit as cli_kit
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model.limits import Limits
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 SITE = "https://www.example.com/"

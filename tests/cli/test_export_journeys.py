@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers.xsd_oracle import XsdOracle
 
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.reading.loader import open_bytes
 
 SITE = "https://example.com/"
 WORDS = ("blog", "shop", "news", "docs", "team", "size", "a-b", "x_y", "2024", "fr", "de")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from PySide6.QtGui import QUndoStack
 
 from sitemap_studio.commands.cross_file_commands import FileEdit, edit_across
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -23,14 +23,14 @@ from sitemap_studio.commands.entry_commands import (
     paste_entries,
     remove_duplicates,
 )
-from sitemap_studio.core.bulk_edit import bulk_set
-from sitemap_studio.core.dedupe import plan_dedupe
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.find_replace import plan_replace
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.tsv import tsv_to_entries
+from sitemap_studio.core.edits.bulk_edit import bulk_set
+from sitemap_studio.core.edits.dedupe import plan_dedupe
+from sitemap_studio.core.edits.find_replace import plan_replace
+from sitemap_studio.core.edits.tsv import tsv_to_entries
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator
 

@@ -6,16 +6,16 @@ import pytest
 from PySide6.QtGui import QUndoStack
 
 from sitemap_studio.commands.import_commands import ImportEntriesCommand, import_entries
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.import_plan import (
+from sitemap_studio.core.imports.plan import (
     DuplicatePolicy,
     ImportSummary,
     plan_import,
     summary_text,
 )
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

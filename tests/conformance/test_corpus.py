@@ -33,11 +33,11 @@ from helpers.shared_data import (
 )
 from lxml import etree
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.errors import ReadError
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.model.errors import ReadError
+from sitemap_studio.core.reading.loader import open_document
+from sitemap_studio.core.writing.snapshots import save_document
 
 #: Picked from MANIFEST.tsv at collection time.
 FILES = corpus_params(formats=("xml", "text", "broken"))

@@ -31,11 +31,11 @@ from helpers.shared_data import (
     plain_bytes,
 )
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes, open_document
+from sitemap_studio.core.writing.snapshots import save_document
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXPECT_FILES = ("EXPECT.json", "EXPECT.md")
@@ -193,8 +193,8 @@ CHILD = """
 import resource, sys
 limit = 2 << 30
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.loader import open_bytes, open_document
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 try:
     document = open_document(sys.argv[1])
 except SitemapError as exc:
@@ -228,8 +228,8 @@ def test_hostile_file_under_a_2_gib_address_space(sandbox: Callable[[str], Sandb
 
 SPECIAL_CHILD = """
 import sys
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_document
 try:
     open_document(sys.argv[1])
 except SitemapError as exc:

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from helpers.shared_data import HOSTILE_CASES, MISSING, DataSources, hostile_params
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.findings import Finding, Severity
+from sitemap_studio.core.reading.loader import open_document
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 

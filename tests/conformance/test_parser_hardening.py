@@ -1,7 +1,7 @@
 """The parser factory never reads an external resource, even without the DOCTYPE pre-check.
 
 ``open_document`` refuses every DOCTYPE before a parser runs (see test_hostile.py); here
-the documents go straight to ``sitemap_studio.core.xml_parsers``, as if that check were
+the documents go straight to ``sitemap_studio.core.reading.xml_parsers``, as if that check were
 gone. External general and parameter entities, an external DTD subset and XInclude point
 at FIFO canaries, at regular files holding a secret, and at a TCP listener on 127.0.0.1
 that counts connections. Nothing may connect, open a canary, or let the secret through.
@@ -22,9 +22,9 @@ import pytest
 from helpers.escape_watch import SECRET, FifoWatcher, make_fifos
 from lxml import etree
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.xml_parsers import (
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.reading.xml_parsers import (
     ExternalResourceRefused,
     check_well_formed,
     make_check_parser,

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import (
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import (
     CHANGEFREQ_VALUES,
     Alternate,
     DocumentKind,
@@ -32,10 +32,10 @@ from sitemap_studio.core.entries import (
     Price,
     Video,
 )
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.snapshots import save_document
-from sitemap_studio.core.xml_writer import new_xml_document
+from sitemap_studio.core.reading.loader import open_bytes, open_document
+from sitemap_studio.core.writing.saving import OutputFormat
+from sitemap_studio.core.writing.snapshots import save_document
+from sitemap_studio.core.writing.xml_writer import new_xml_document
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 #: Picked from the corpus MANIFEST.tsv at collection time (the not-well-formed file is
@@ -235,7 +235,7 @@ def without_untyped_content(entry: Entry) -> Entry:
     """``entry`` as a document written from entries holds it.
 
     An entry carries ``video:tvshow`` only as the flag ``has_tvshow``: the content is not
-    typed and lives in the original XML alone (see ``Video`` in core/entries.py), so a new
+    typed and lives in the original XML alone (see ``Video`` in core/model/entries.py), so a new
     document written from entries has no tvshow to read back.
     """
     return replace(entry, videos=tuple(replace(v, has_tvshow=False) for v in entry.videos))

@@ -81,8 +81,8 @@ from helpers.xsd_oracle import RecordedOracle, XsdOracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.findings import Finding, RuleSource, Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.reading.loader import open_bytes
 
 # Rules register on import: the engine's modules and robots_rules hold all of them.
 from sitemap_studio.core.validation import robots_rules  # noqa: F401

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from sitemap_studio.core.audit import AuditFinding, Hop, UrlAudit, Verdict
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model.findings import Severity
 
 
 def test_a_redirected_url_survives_a_trip_through_json() -> None:

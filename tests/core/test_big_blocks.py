@@ -10,7 +10,7 @@ import pytest
 
 PROBE = """
 import os
-from sitemap_studio.core.big_blocks import keep_big_blocks_apart
+from sitemap_studio.core.model.big_blocks import keep_big_blocks_apart
 
 def resident():
     return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.bulk_edit import bulk_set, checked_value, rows_for_ids, with_field
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.edits.bulk_edit import bulk_set, checked_value, rows_for_ids, with_field
+from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 DOC = f"""<?xml version="1.0" encoding="UTF-8"?>

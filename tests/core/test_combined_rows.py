@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.combined_rows import FILE_COLUMN, CombinedRows
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.replace_across import plan_replace_across
+from sitemap_studio.core.edits.replace_across import plan_replace_across
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows.combined_rows import FILE_COLUMN, CombinedRows
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

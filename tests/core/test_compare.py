@@ -15,8 +15,8 @@ from helpers.local_http import guard_network
 from helpers.site_server import NS, Route, Site, site_server, sitemapindex
 
 from sitemap_studio.core.compare import compare_locations, read_side, shown_value, url_prefix
-from sitemap_studio.core.errors import Cancelled, SitemapError
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled, SitemapError
+from sitemap_studio.core.model.progress import CancelToken
 
 SITE = "https://www.example.com/"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"

@@ -6,7 +6,8 @@ import codecs
 
 import pytest
 
-from sitemap_studio.core.csv_import import (
+from sitemap_studio.core.imports.checks import preview_rows
+from sitemap_studio.core.imports.csv_source import (
     ColumnMapping,
     Table,
     TableFormat,
@@ -19,10 +20,9 @@ from sitemap_studio.core.csv_import import (
     sniff_delimiter,
     sniff_encoding,
 )
-from sitemap_studio.core.errors import LimitExceeded, ReadError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.import_checks import preview_rows
-from sitemap_studio.core.limits import Limits
+from sitemap_studio.core.model.errors import LimitExceeded, ReadError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.model.limits import Limits
 
 ROWS = [
     ["https://example.com/", "2024-03-01", "daily", "1.0"],

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.dedupe import DuplicateLine, plan_dedupe
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.edits.dedupe import DuplicateLine, plan_dedupe
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from sitemap_studio.core.entries import Alternate, Entry, Image, News, Video
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.entries import Alternate, Entry, Image, News, Video
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 PRETTY = f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -180,7 +180,7 @@ def test_robots_document_lists_sitemap_lines_and_edits_them_in_place() -> None:
 
 
 def test_a_text_sitemap_refuses_fields_it_cannot_hold() -> None:
-    from sitemap_studio.core.errors import SitemapError
+    from sitemap_studio.core.model.errors import SitemapError
 
     doc = open_bytes(b"https://example.com/a\n", "urls.txt")
     before = doc.to_bytes()

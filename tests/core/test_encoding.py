@@ -1,4 +1,4 @@
-"""Tests for sitemap_studio.core.encoding: sniffing, transcoding and positions."""
+"""Tests for sitemap_studio.core.reading.encoding: sniffing, transcoding and positions."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core import encoding as encoding_module
-from sitemap_studio.core.encoding import (
+from sitemap_studio.core.model.errors import ReadError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading import encoding as encoding_module
+from sitemap_studio.core.reading.encoding import (
     DecodedDocument,
     TextEncoding,
     decode_document,
@@ -20,8 +22,6 @@ from sitemap_studio.core.encoding import (
     locate_offset,
     sniff_encoding,
 )
-from sitemap_studio.core.errors import ReadError
-from sitemap_studio.core.findings import Severity
 
 BODY = (
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'

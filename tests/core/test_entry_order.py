@@ -10,9 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.entry_order import (
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.values import datetime_sort_key
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows.entry_order import (
     ABSENT_KEY,
     FINDINGS_COLUMN,
     UNPARSABLE_KEY,
@@ -23,9 +25,7 @@ from sitemap_studio.core.entry_order import (
     rows_of_ids,
     sort_order,
 )
-from sitemap_studio.core.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
-from sitemap_studio.core.values import datetime_sort_key
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"

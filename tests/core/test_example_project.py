@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.project_file import Project, load_project, project_to_json
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.project.project_file import Project, load_project, project_to_json
+from sitemap_studio.core.reading.loader import open_document
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
 PROJECT = EXAMPLE / "example.sitemapproj"

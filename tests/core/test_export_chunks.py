@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from sitemap_studio.core.export_chunks import (
+from sitemap_studio.core.export.chunks import (
     Uniques,
     all_plain,
     plain_chunk_dates,
 )
-from sitemap_studio.core.export_guard import ValueJudge
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.export.guard import ValueJudge
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 HOST = "https://shop.test"

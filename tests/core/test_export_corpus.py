@@ -25,10 +25,10 @@ from helpers.shared_data import (
 )
 from helpers.xsd_oracle import ProfileOracle, XsdOracle
 
-from sitemap_studio.core.export_locs import LocRules
-from sitemap_studio.core.export_options import ExportOptions
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.export.locs import LocRules
+from sitemap_studio.core.export.options import ExportOptions
+from sitemap_studio.core.export.split import export_documents
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core import export_recovery
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import ExportOptions, ExportReport
-from sitemap_studio.core.export_output import MANIFEST_NAME, TEMP_PREFIX, OutputFolder, clean_stale
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.export import recovery as export_recovery
+from sitemap_studio.core.export.options import ExportOptions, ExportReport
+from sitemap_studio.core.export.output import MANIFEST_NAME, TEMP_PREFIX, OutputFolder, clean_stale
+from sitemap_studio.core.export.split import export_documents
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL")
 
@@ -37,10 +37,10 @@ STEPS = ("link", "symlink", "mkdir", "rmdir", "replace", "rename", "unlink", "re
 #: (never when negative); prints the number of changes the commit made.
 KILLED_EXPORT = f"""
 import os, signal, sys
-from sitemap_studio.core.export_options import ExportOptions
-from sitemap_studio.core.export_output import OutputFolder
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.export.options import ExportOptions
+from sitemap_studio.core.export.output import OutputFolder
+from sitemap_studio.core.reading.loader import open_document
+from sitemap_studio.core.export.split import export_documents
 
 folder, source, kill_at = sys.argv[1], sys.argv[2], int(sys.argv[3])
 steps = 0
@@ -70,7 +70,7 @@ print(steps)
 #: Stages one file in ``argv[1]``, prints its temporary folder, then commits when told.
 LIVE_EXPORT = """
 import sys
-from sitemap_studio.core.export_output import OutputFolder
+from sitemap_studio.core.export.output import OutputFolder
 
 output = OutputFolder(sys.argv[1])
 OutputFolder.write(output.add("sitemap-1.xml"), sys.argv[2].encode(), False)

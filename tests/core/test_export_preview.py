@@ -7,20 +7,20 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core import export_preview
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.export_options import ExportOptions
-from sitemap_studio.core.export_preview import (
+from sitemap_studio.core.export import preview as export_preview
+from sitemap_studio.core.export.options import ExportOptions
+from sitemap_studio.core.export.preview import (
     EntrySizes,
     PlannedFile,
     SplitBy,
     measure_entries,
     plan_export,
 )
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.export.split import export_documents
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.errors import LimitExceeded
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.model.errors import LimitExceeded
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.writing.saving import OutputFormat
+from sitemap_studio.core.writing.snapshots import save_document
 
 RSS = b"""<?xml version="1.0"?>
 <rss version="2.0"><channel><title>t</title>
@@ -79,7 +79,7 @@ def test_text_sitemap_with_no_urls_is_an_error_finding() -> None:
 def test_invalid_utf8_in_a_text_sitemap_is_located() -> None:
     import pytest
 
-    from sitemap_studio.core.errors import ReadError
+    from sitemap_studio.core.model.errors import ReadError
 
     with pytest.raises(ReadError) as caught:
         open_bytes(b"https://example.com/a\nhttps://example.com/caf\xe9\n", "s.txt")

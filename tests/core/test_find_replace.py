@@ -6,16 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core import find_replace
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.find_replace import (
+from sitemap_studio.core.edits import find_replace
+from sitemap_studio.core.edits.find_replace import (
     MAX_EXAMPLES,
     PatternError,
     location_problem,
     plan_replace,
 )
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

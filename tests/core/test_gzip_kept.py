@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.saving import gzip_header
-from sitemap_studio.core.snapshots import plan_save, save_document, write_save
+from sitemap_studio.core.reading.loader import open_document
+from sitemap_studio.core.writing.saving import gzip_header
+from sitemap_studio.core.writing.snapshots import plan_save, save_document, write_save
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -14,8 +14,7 @@ import pytest
 from helpers.local_http import closed_port_url, guard_network
 from helpers.site_server import NS, Route, Site, gzipped, site_server, sitemapindex, urlset
 
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.http_fetch import (
+from sitemap_studio.core.fetching.http_fetch import (
     USER_AGENT,
     Failure,
     Redirect,
@@ -23,10 +22,7 @@ from sitemap_studio.core.http_fetch import (
     make_fetcher,
     network_error,
 )
-from sitemap_studio.core.import_sources import read_live_site
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.site_fetch import (
+from sitemap_studio.core.fetching.site_fetch import (
     FROM_ROBOTS,
     WELL_KNOWN,
     discover,
@@ -35,6 +31,10 @@ from sitemap_studio.core.site_fetch import (
     site_root,
     site_url_problem,
 )
+from sitemap_studio.core.imports.sources import read_live_site
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.model.progress import CancelToken
 
 SHORT = 0.5
 
@@ -298,7 +298,7 @@ def test_a_private_host_is_refused_before_any_request(site: Site) -> None:
 def test_the_address_connected_to_is_checked_again(site: Site,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A name judged public before the request may resolve to a private address at connect."""
-    from sitemap_studio.core import http_fetch
+    from sitemap_studio.core.fetching import http_fetch
 
     site.routes["/s.xml"] = Route(body=b"<urlset/>")
     monkeypatch.setattr(http_fetch, "host_refusal", lambda *args, **kwargs: None)

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from sitemap_studio.core.host_names import host_to_unicode, normalize_host
-from sitemap_studio.core.urls import origin, percent_encode_iri
+from sitemap_studio.core.urls.host_names import host_to_unicode, normalize_host
+from sitemap_studio.core.urls.parsing import origin, percent_encode_iri
 
 # (host as written, UTS #46 non-transitional ASCII form, what IDNA 2003 made of it)
 # Scripts other than Latin are the point here.

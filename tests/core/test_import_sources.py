@@ -7,18 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.csv_import import ColumnMapping
-from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.import_plan import DuplicatePolicy
-from sitemap_studio.core.import_request import (
+from sitemap_studio.core.imports.csv_source import ColumnMapping
+from sitemap_studio.core.imports.plan import DuplicatePolicy
+from sitemap_studio.core.imports.request import (
     ImportRequest,
     ImportTarget,
     create_new_sitemap,
     new_name_problem,
     new_sitemap_document,
 )
-from sitemap_studio.core.import_sources import (
+from sitemap_studio.core.imports.sources import (
     DOCUMENT,
     TABLE,
     ImportBatch,
@@ -28,6 +26,8 @@ from sitemap_studio.core.import_sources import (
     read_clipboard,
     read_table_source,
 )
+from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.model.errors import SitemapError
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 SITE = "https://example.com"

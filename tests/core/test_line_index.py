@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.text_position import LineIndex, line_column
+from sitemap_studio.core.model.text_position import LineIndex, line_column
 
 TEXT = st.text(alphabet=st.sampled_from(["a", " ", "\n", "é", "€", "𝄞", "<"]), max_size=12_000)
 

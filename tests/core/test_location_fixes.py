@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.location_fixes import (
+from sitemap_studio.core.edits.location_fixes import (
     absolute_location,
     make_absolute_fix,
     site_url_problem,
 )
+from sitemap_studio.core.model.entries import Entry
 
 
 @pytest.mark.parametrize(("loc", "site", "expected"), [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.errors import ReadError
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.errors import ReadError
+from sitemap_studio.core.reading.loader import open_bytes
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import shutil
 
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.project_expand import child_path, expand_index
-from sitemap_studio.core.project_file import SitemapRef, load_project
+from sitemap_studio.core.project.expand import child_path, expand_index
+from sitemap_studio.core.project.project_file import SitemapRef, load_project
+from sitemap_studio.core.reading.loader import open_document
 
 
 def test_child_paths_resolve_only_inside_the_index_folder(tmp_path) -> None:

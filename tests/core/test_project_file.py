@@ -1,4 +1,4 @@
-"""Tests for sitemap_studio.core.project_file: the .sitemapproj JSON, its upgrades and errors."""
+"""Tests for sitemap_studio.core.project.project_file: the .sitemapproj JSON, upgrades, errors."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core import project_file
-from sitemap_studio.core.errors import ReadError, SitemapError
-from sitemap_studio.core.project_file import (
+from sitemap_studio.core.model.errors import ReadError, SitemapError
+from sitemap_studio.core.project import project_file
+from sitemap_studio.core.project.project_file import (
     FORMAT_VERSION,
     UPGRADES,
     ExportSettings,
@@ -27,7 +27,7 @@ from sitemap_studio.core.project_file import (
     project_to_json,
     save_project,
 )
-from sitemap_studio.core.project_values import (
+from sitemap_studio.core.project.settings_values import (
     file_name_problem,
     folder_problem,
     index_lastmod_problem,
@@ -178,7 +178,7 @@ def test_a_new_project_saves_with_every_default_written(tmp_path: Path) -> None:
 
 
 def test_the_public_url_of_the_export_folder_is_kept_and_checked(tmp_path: Path) -> None:
-    from sitemap_studio.core.export_options import ExportOptions, project_base_url
+    from sitemap_studio.core.export.options import ExportOptions, project_base_url
 
     path = tmp_path / "new.sitemapproj"
     project = new_project(path, site_url=SITE)

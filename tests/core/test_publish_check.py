@@ -15,8 +15,8 @@ import pytest
 from helpers.local_http import closed_port_url, guard_network
 from helpers.site_server import Route, Site, gzipped, sitemapindex, urlset
 
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
 from sitemap_studio.core.publish_check import (
     Code,
     FileCheck,

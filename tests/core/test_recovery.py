@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.fingerprints import fingerprint_file, fingerprint_of
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.recovery import (
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.project.workspace_loading import read_file
+from sitemap_studio.core.reading.fingerprints import fingerprint_file, fingerprint_of
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.writing.recovery import (
     RECOVERED_FROM_INFO,
     discard_recovery,
     fallback_recovery_path,
@@ -23,7 +24,6 @@ from sitemap_studio.core.recovery import (
     recovery_path,
     write_recovery,
 )
-from sitemap_studio.core.workspace_loading import read_file
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 DATA = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from sitemap_studio.core.recovery_places import recovery_places
+from sitemap_studio.core.writing.journal_places import recovery_places
 
 
 def test_a_project_adds_its_members_and_a_plain_file_only_itself(tmp_path) -> None:

@@ -6,9 +6,13 @@ import gzip
 
 import pytest
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.repair import escape_stray_ampersands, is_stray_ampersand, open_repaired
-from sitemap_studio.core.workspace_loading import read_file
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.project.workspace_loading import read_file
+from sitemap_studio.core.reading.repair import (
+    escape_stray_ampersands,
+    is_stray_ampersand,
+    open_repaired,
+)
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

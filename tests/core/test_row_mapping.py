@@ -7,7 +7,7 @@ from array import array
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core import row_mapping
+from sitemap_studio.core.rows import row_mapping
 
 
 def _naive_view(document: list[str], shown: set[str], order: list[str] | None) -> list[int]:

@@ -7,12 +7,12 @@ import os
 
 import pytest
 
-from sitemap_studio.core.atomic_write import atomic_write
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.saving import OutputFormat, output_for
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.reading.loader import open_bytes, open_document
+from sitemap_studio.core.writing.atomic_files import atomic_write
+from sitemap_studio.core.writing.saving import OutputFormat, output_for
+from sitemap_studio.core.writing.snapshots import save_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 DATA = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'

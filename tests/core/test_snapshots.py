@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.errors import Cancelled, SitemapError
-from sitemap_studio.core.fingerprints import fingerprint_file
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.snapshots import (
+from sitemap_studio.core.model.errors import Cancelled, SitemapError
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.fingerprints import fingerprint_file
+from sitemap_studio.core.reading.loader import open_bytes, open_document
+from sitemap_studio.core.writing.saving import OutputFormat
+from sitemap_studio.core.writing.snapshots import (
     PROGRESS_UNITS,
     plan_save,
     reopen_snapshot,

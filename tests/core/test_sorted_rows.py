@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from sitemap_studio.core.combined_rows import CombinedRows
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.sorted_rows import sort_in_steps, sort_rows
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows.combined_rows import CombinedRows
+from sitemap_studio.core.rows.sorted_rows import sort_in_steps, sort_rows
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -1,4 +1,4 @@
-"""Tests for sitemap_studio.core.source: reading plain and gzip files safely."""
+"""Tests for sitemap_studio.core.reading.source: reading plain and gzip files safely."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core import source
-from sitemap_studio.core.encoding import decode_document
-from sitemap_studio.core.errors import Cancelled, LimitExceeded, ReadError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.progress import CancelToken, ProgressCallback
-from sitemap_studio.core.source import RawSource, read_source, read_source_bytes
+from sitemap_studio.core.model.errors import Cancelled, LimitExceeded, ReadError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback
+from sitemap_studio.core.reading import source
+from sitemap_studio.core.reading.encoding import decode_document
+from sitemap_studio.core.reading.source import RawSource, read_source, read_source_bytes
 
 MIB = 1 << 20
 XML = (

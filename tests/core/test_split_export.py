@@ -9,20 +9,20 @@ from pathlib import Path
 import pytest
 from helpers.xsd_oracle import XsdOracle
 
-from sitemap_studio.core import export_feed
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import Cancelled, SitemapError
-from sitemap_studio.core.export_options import (
+from sitemap_studio.core.export import feed as export_feed
+from sitemap_studio.core.export.options import (
     ExportOptions,
     ExportReport,
     format_name,
     project_base_url,
 )
-from sitemap_studio.core.export_output import MANIFEST_NAME, TEMP_PREFIX, OutputFolder
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.project_file import Project, SitemapRef
-from sitemap_studio.core.split_export import export_documents
+from sitemap_studio.core.export.output import MANIFEST_NAME, TEMP_PREFIX, OutputFolder
+from sitemap_studio.core.export.split import export_documents
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import Cancelled, SitemapError
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.project.project_file import Project, SitemapRef
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"

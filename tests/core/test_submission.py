@@ -13,9 +13,9 @@ from helpers.local_http import Replies, closed_port_url, guard_network, local_se
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.submission import (
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.publishing.submission import (
     KEY_ALPHABET,
     LIVE_ROUTES,
     MAX_URLS_PER_BATCH,

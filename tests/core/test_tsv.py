@@ -7,9 +7,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.tsv import HEADER, entries_to_tsv, tsv_to_entries
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.edits.tsv import HEADER, entries_to_tsv, tsv_to_entries
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 

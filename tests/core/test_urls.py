@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.urls import (
+from sitemap_studio.core.urls.parsing import (
     describe_char,
     host_scripts,
     host_skeleton,

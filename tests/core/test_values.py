@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from sitemap_studio.core.values import (
+from sitemap_studio.core.model.values import (
     DateIssue,
     W3CDateTime,
     clean_datetime_key,

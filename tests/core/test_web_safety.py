@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from sitemap_studio.core.web_safety import address_refusal, host_refusal, host_refusal_async
+from sitemap_studio.core.urls.web_safety import address_refusal, host_refusal, host_refusal_async
 
 NON_PUBLIC = [
     ("127.0.0.1", "loopback"),

@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.errors import Cancelled, SitemapError
-from sitemap_studio.core.fingerprints import fingerprint_file, fingerprint_of
-from sitemap_studio.core.progress import CancelToken
-from sitemap_studio.core.workspace import open_workspace
-from sitemap_studio.core.workspace_loading import (
+from sitemap_studio.core.model.errors import Cancelled, SitemapError
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.project.workspace import open_workspace
+from sitemap_studio.core.project.workspace_loading import (
     PROGRESS_UNITS,
     iter_workspace,
     load_workspace,
     plan_workspace,
 )
+from sitemap_studio.core.reading.fingerprints import fingerprint_file, fingerprint_of
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example" / "example.sitemapproj"
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_output import OutputFolder
-from sitemap_studio.core.fingerprints import fingerprint_of
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.project_file import load_project, new_project, save_project
-from sitemap_studio.core.recovery import read_recovery, write_recovery
-from sitemap_studio.core.snapshots import save_document
+from sitemap_studio.core.export.output import OutputFolder
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.project.project_file import load_project, new_project, save_project
+from sitemap_studio.core.reading.fingerprints import fingerprint_of
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.writing.recovery import read_recovery, write_recovery
+from sitemap_studio.core.writing.snapshots import save_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 PAGES = "".join(f"  <url><loc>https://example.com/p/{n}</loc></url>\n" for n in range(3000))

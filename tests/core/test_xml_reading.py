@@ -6,10 +6,10 @@ import gzip
 
 import pytest
 
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.errors import LimitExceeded, ReadError
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_bytes, open_document
+from sitemap_studio.core.model.entries import DocumentKind
+from sitemap_studio.core.model.errors import LimitExceeded, ReadError
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
@@ -151,7 +151,7 @@ def test_latin1_document_is_decoded_flagged_and_written_back_identically(tmp_pat
     doc = open_document(path)
     assert doc.text(0, 0) == "https://example.com/caf\u00e9"
     assert "encoding-not-utf8" in [f.code for f in doc.load_findings]
-    from sitemap_studio.core.snapshots import save_document
+    from sitemap_studio.core.writing.snapshots import save_document
 
     save_document(doc, tmp_path / "out.xml")
     assert (tmp_path / "out.xml").read_bytes() == data

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -11,7 +11,7 @@ from sitemap_studio.core.audit.fixes import FixKind, plan_fix
 from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict
 from sitemap_studio.core.audit.store import VerdictCount
 from sitemap_studio.core.audit.targets import AuditRequest, AuditScope
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model.findings import Severity
 from sitemap_studio.dialogs.audit_results_dialog import AuditResultsDialog
 from sitemap_studio.dialogs.audit_start_dialog import AuditStartDialog
 

@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from sitemap_studio.commands.entry_commands import apply_plan
-from sitemap_studio.core.bulk_edit import BulkEditChoice
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.values import parse_w3c_datetime
+from sitemap_studio.core.edits.bulk_edit import BulkEditChoice
+from sitemap_studio.core.model.values import parse_w3c_datetime
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.dialogs.bulk_edit_dialog import REMOVE, BulkEditDialog
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dialog_helpers import document_of
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.project_file import Project
-from sitemap_studio.core.workspace import open_workspace
+from sitemap_studio.core.project.project_file import Project
+from sitemap_studio.core.project.workspace import open_workspace
 from sitemap_studio.dialogs.bulk_edit_dialog import BulkEditDialog
 from sitemap_studio.dialogs.dedupe_dialog import DedupeDialog
 from sitemap_studio.dialogs.export_dialog import ExportDialog

@@ -11,18 +11,19 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from sitemap_studio.core import export_feed, export_run
-from sitemap_studio.core.export_output import TEMP_PREFIX
-from sitemap_studio.core.export_run import apply_export_settings
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.project_file import (
+from sitemap_studio.core.export import feed as export_feed
+from sitemap_studio.core.export import run as export_run
+from sitemap_studio.core.export.output import TEMP_PREFIX
+from sitemap_studio.core.export.run import apply_export_settings
+from sitemap_studio.core.project.project_file import (
     ExportSettings,
     SitemapRef,
     load_project,
     new_project,
     save_project,
 )
-from sitemap_studio.core.workspace import Workspace, open_workspace
+from sitemap_studio.core.project.workspace import Workspace, open_workspace
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.export_dialog import ExportDialog
 from sitemap_studio.qt_models.roles import Role

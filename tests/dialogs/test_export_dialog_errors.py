@@ -8,9 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.project_file import SitemapRef, new_project, save_project
-from sitemap_studio.core.workspace import Workspace, open_workspace
+from sitemap_studio.core.project.project_file import SitemapRef, new_project, save_project
+from sitemap_studio.core.project.workspace import Workspace, open_workspace
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.dialogs.export_dialog import ExportDialog
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.services.jobs import JobRunner

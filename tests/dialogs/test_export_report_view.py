@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.export_report import ExportedFile
+from sitemap_studio.core.export.report import ExportedFile
 from sitemap_studio.dialogs.export_report_view import ExportReportView
 
 

@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from sitemap_studio.commands.import_commands import import_entries
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.import_plan import DuplicatePolicy, ImportSummary, existing_keys
-from sitemap_studio.core.import_request import ImportTarget
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.site_fetch import FROM_ROBOTS
+from sitemap_studio.core.fetching.site_fetch import FROM_ROBOTS
+from sitemap_studio.core.imports.plan import DuplicatePolicy, ImportSummary, existing_keys
+from sitemap_studio.core.imports.request import ImportTarget
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.model.limits import Limits
 from sitemap_studio.dialogs import import_dialog
 from sitemap_studio.dialogs.import_dialog import (
     LIVE_SITE,

@@ -11,15 +11,15 @@ from dialog_helpers import urlset
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from sitemap_studio.core.fingerprints import fingerprint_of
-from sitemap_studio.core.recovery import (
+from sitemap_studio.core.project.workspace_loading import read_file
+from sitemap_studio.core.reading.fingerprints import fingerprint_of
+from sitemap_studio.core.writing.recovery import (
     Recovery,
     discard_recovery,
     find_recoveries,
     read_recovery,
     write_recovery,
 )
-from sitemap_studio.core.workspace_loading import read_file
 from sitemap_studio.dialogs.recovery_dialog import (
     RecoveryAction,
     RecoveryChoice,

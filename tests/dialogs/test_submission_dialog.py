@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from sitemap_studio.core.indexnow_submit import STATUS_MEANINGS, explain_status
-from sitemap_studio.core.project_file import Project, SubmissionSettings
-from sitemap_studio.core.workspace import open_workspace
+from sitemap_studio.core.project.project_file import Project, SubmissionSettings
+from sitemap_studio.core.project.workspace import open_workspace
+from sitemap_studio.core.publishing.indexnow_submit import STATUS_MEANINGS, explain_status
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.submission_dialog import SubmissionDialog, urls_to_publish
 from sitemap_studio.qt_models.roles import Role

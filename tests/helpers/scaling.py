@@ -19,16 +19,16 @@ from pathlib import Path
 
 from helpers.adversarial import SITE, Case
 from sitemap_studio import cli
-from sitemap_studio.core.csv_import import guess_mapping, read_table, rows_to_entries, sniff
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entry_order import filter_rows
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.find_replace import plan_replace
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.project_file import project_from_json
-from sitemap_studio.core.saving import OutputFormat, document_chunks, gzip_chunks
+from sitemap_studio.core.edits.find_replace import plan_replace
+from sitemap_studio.core.imports.csv_source import guess_mapping, read_table, rows_to_entries, sniff
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.project.project_file import project_from_json
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows.entry_order import filter_rows
 from sitemap_studio.core.validation.project import Member, ProjectValidator
+from sitemap_studio.core.writing.saving import OutputFormat, document_chunks, gzip_chunks
 
 #: Large enough for the 4 MB inputs; the default caps are not what is being tested.
 LIMITS = Limits(max_uncompressed_bytes=1 << 30, max_entries=10_000_000)

@@ -184,9 +184,9 @@ class ProfileOracle:
     """
 
     def validate(self, xml_bytes: bytes) -> list[str]:
-        from sitemap_studio.core.errors import SitemapError
-        from sitemap_studio.core.findings import Severity
-        from sitemap_studio.core.loader import open_bytes
+        from sitemap_studio.core.model.errors import SitemapError
+        from sitemap_studio.core.model.findings import Severity
+        from sitemap_studio.core.reading.loader import open_bytes
         from sitemap_studio.core.validation.context import ValidationContext
         from sitemap_studio.core.validation.engine import validate_document
         from sitemap_studio.core.validation.registry import Profile

@@ -9,8 +9,8 @@ from PySide6.QtGui import QUndoStack
 from sitemap_studio.commands import entry_commands
 from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor
 from sitemap_studio.commands.entry_commands import MoveEntriesCommand, RemoveEntriesCommand
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN, AllEntriesModel, Part
 from sitemap_studio.qt_models.all_entries_proxy import AllEntriesProxy

@@ -7,8 +7,8 @@ from PySide6.QtGui import QUndoStack
 
 from sitemap_studio.commands.entry_commands import RemoveEntriesCommand, push_applied
 from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN, COLUMNS, EntryTableModel
 

@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QTableView
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.entry_order import FINDINGS_COLUMN, FilterPatternError
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows.entry_order import FINDINGS_COLUMN, FilterPatternError
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.qt_models import entry_filter_proxy
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy

@@ -6,11 +6,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.qt_models.cell_edits import ACCEPTED
 from sitemap_studio.qt_models.entry_table_model import (

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.project.workspace import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
 
@@ -48,7 +48,7 @@ def test_project_tree_counts_and_badges(qapp, qtmodeltester) -> None:
 
 def test_project_tree_grows_file_by_file_while_a_project_loads(qapp, qtmodeltester,
                                                                 qtbot) -> None:
-    from sitemap_studio.core.project_file import new_project
+    from sitemap_studio.core.project.project_file import new_project
 
     project = new_project("/p/site.sitemapproj", "https://e.com/")
     model = ProjectTreeModel()

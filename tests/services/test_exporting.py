@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_studio.core import export_feed, export_run
-from sitemap_studio.core.export_options import ExportOptions, ExportReport
-from sitemap_studio.core.export_output import TEMP_PREFIX
-from sitemap_studio.core.export_preview import EntrySizes
-from sitemap_studio.core.export_run import export_sources
-from sitemap_studio.core.project_file import SitemapRef, new_project, save_project
-from sitemap_studio.core.workspace import Workspace, open_workspace
+from sitemap_studio.core.export import feed as export_feed
+from sitemap_studio.core.export import run as export_run
+from sitemap_studio.core.export.options import ExportOptions, ExportReport
+from sitemap_studio.core.export.output import TEMP_PREFIX
+from sitemap_studio.core.export.preview import EntrySizes
+from sitemap_studio.core.export.run import export_sources
+from sitemap_studio.core.project.project_file import SitemapRef, new_project, save_project
+from sitemap_studio.core.project.workspace import Workspace, open_workspace
 from sitemap_studio.services.exporting import ExportService
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

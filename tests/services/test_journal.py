@@ -10,16 +10,16 @@ import pytest
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from service_helpers import locs
 
-from sitemap_studio.core import atomic_write as atomic_module
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.recovery import (
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.project.workspace_loading import read_file
+from sitemap_studio.core.writing import atomic_files as atomic_module
+from sitemap_studio.core.writing.recovery import (
     find_recoveries,
     load_recovery,
     read_recovery,
     recovery_path,
     write_recovery,
 )
-from sitemap_studio.core.workspace_loading import read_file
 from sitemap_studio.services.journal import Journal
 
 DEBOUNCE_MS = 30
@@ -161,7 +161,7 @@ def test_discard_during_a_write_leaves_no_journal(qtbot, journal, original, monk
         assert release.wait(5)
         return real(path, chunks)
 
-    monkeypatch.setattr("sitemap_studio.core.recovery.atomic_write", slow_write)
+    monkeypatch.setattr("sitemap_studio.core.writing.recovery.atomic_write", slow_write)
     edit(document)
     qtbot.waitUntil(entered.is_set, timeout=5000)
     assert journal.pending(document)
@@ -173,7 +173,7 @@ def test_discard_during_a_write_leaves_no_journal(qtbot, journal, original, monk
 
 
 def test_an_unsaved_document_is_journaled_in_the_user_folder(qtbot, journal, tmp_path) -> None:
-    from sitemap_studio.core.loader import open_bytes
+    from sitemap_studio.core.reading.loader import open_bytes
 
     document = open_bytes(locs("https://e.com/new"))
     assert document.source.path is None

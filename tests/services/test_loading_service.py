@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from service_helpers import locs
 
-from sitemap_studio.core import workspace_loading
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.fingerprints import fingerprint_file, fingerprint_of
-from sitemap_studio.core.recovery import find_recoveries, write_recovery
-from sitemap_studio.core.workspace import WorkspaceItem
-from sitemap_studio.core.workspace_loading import WorkspacePlan, read_file
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.project import workspace_loading
+from sitemap_studio.core.project.workspace import WorkspaceItem
+from sitemap_studio.core.project.workspace_loading import WorkspacePlan, read_file
+from sitemap_studio.core.reading.fingerprints import fingerprint_file, fingerprint_of
+from sitemap_studio.core.writing.recovery import find_recoveries, write_recovery
 from sitemap_studio.services.loading import LoadService
 
 
@@ -153,7 +153,7 @@ def test_revert_and_recover(qtbot, runner, site) -> None:
 
 
 def test_iter_workspace_yields_lazily(project) -> None:
-    from sitemap_studio.core.progress import CancelToken
+    from sitemap_studio.core.model.progress import CancelToken
 
     token = CancelToken()
     items = workspace_loading.iter_workspace(project, cancel=token)

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from service_helpers import locs
 
-from sitemap_studio.core import snapshots
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.fingerprints import fingerprint_file, fingerprint_of
-from sitemap_studio.core.saving import OutputFormat
-from sitemap_studio.core.workspace_loading import read_file
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.project.workspace_loading import read_file
+from sitemap_studio.core.reading.fingerprints import fingerprint_file, fingerprint_of
+from sitemap_studio.core.writing import snapshots
+from sitemap_studio.core.writing.saving import OutputFormat
 from sitemap_studio.services.saving import SaveService
 
 ORIGINAL = locs("https://e.com/a", "https://e.com/b")
@@ -126,7 +126,7 @@ def test_save_as_gzip_moves_the_document_and_text_converts(qtbot, runner, origin
 
 
 def test_a_document_without_a_file_needs_a_name(runner) -> None:
-    from sitemap_studio.core.loader import open_bytes
+    from sitemap_studio.core.reading.loader import open_bytes
 
     with pytest.raises(SitemapError, match="file name"):
         SaveService(runner).save(open_bytes(ORIGINAL))

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from service_helpers import locs, urlset
 
-from sitemap_studio.core.entries import Alternate
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.entries import Alternate
+from sitemap_studio.core.project.workspace import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.workspace import FileRole, Workspace, WorkspaceItem
 from sitemap_studio.services.validation_service import ValidationService
 
 HREFLANG = ('<xhtml:link rel="alternate" hreflang="en" href="https://e.com/en/"/>'

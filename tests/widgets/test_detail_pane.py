@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 
-from sitemap_studio.core.entries import Alternate, Entry, Image, News, Price, Video
+from sitemap_studio.core.model.entries import Alternate, Entry, Image, News, Price, Video
 from sitemap_studio.qt_models.extension_models import (
     ExtensionListModel,
     alternate_model,

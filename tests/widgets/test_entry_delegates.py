@@ -8,9 +8,9 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QComboBox, QLineEdit, QTableView, QVBoxLayout, QWidget
 
 from sitemap_studio.commands.entry_commands import edit_entries
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.widgets.entry_delegates import (

@@ -7,7 +7,7 @@ import time
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 
-from sitemap_studio.core.progress import check
+from sitemap_studio.core.model.progress import check
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.widgets.status_progress import SHOW_AFTER_MS, StatusProgress
 

@@ -124,7 +124,7 @@ def test_a_cell_edit_lands_in_its_file_and_undo_reverts_it(qtbot, tmp_path,
 
 
 def test_find_and_replace_across_files_is_one_undo_step(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.replace_across import plan_replace_across
+    from sitemap_studio.core.edits.replace_across import plan_replace_across
     from sitemap_studio.dialogs import find_replace_across
 
     window, _answers = _open_all(qtbot, tmp_path, monkeypatch)
@@ -172,7 +172,7 @@ def test_find_and_replace_dialog_previews_rows_of_every_file(qtbot, tmp_path,
 
 
 def test_bulk_edit_across_files(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.bulk_edit import BulkEditChoice
+    from sitemap_studio.core.edits.bulk_edit import BulkEditChoice
     from sitemap_studio.dialogs import bulk_edit_dialog
 
     window, _answers = _open_all(qtbot, tmp_path, monkeypatch)
@@ -245,7 +245,7 @@ def test_fix_all_of_a_kind_fixes_every_file_in_one_step(qtbot, tmp_path, monkeyp
 
 
 def test_a_step_is_dropped_when_its_file_moved_on(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.bulk_edit import BulkEditChoice
+    from sitemap_studio.core.edits.bulk_edit import BulkEditChoice
     from sitemap_studio.dialogs import bulk_edit_dialog
 
     window, _answers = _open_all(qtbot, tmp_path, monkeypatch)
@@ -267,7 +267,7 @@ def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path
                                                                   monkeypatch) -> None:
     """A user opens a 100,000-URL project, looks at every entry at once, narrows it down,
     moves one section of the site to https across every file and saves."""
-    from sitemap_studio.core.replace_across import plan_replace_across
+    from sitemap_studio.core.edits.replace_across import plan_replace_across
     from sitemap_studio.dialogs import find_replace_across
 
     files: dict[str, str] = {}

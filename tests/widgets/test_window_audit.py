@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QToolBar
 
 from sitemap_studio.core.audit.fixes import FixKind
 from sitemap_studio.core.audit.targets import AuditRequest, AuditScope
-from sitemap_studio.core.project_file import SitemapRef, new_project, save_project
+from sitemap_studio.core.project.project_file import SitemapRef, new_project, save_project
 from sitemap_studio.dialogs.audit_results_dialog import AuditResultsDialog
 from sitemap_studio.dialogs.audit_start_dialog import AuditStartDialog
 from sitemap_studio.qt_models.entry_table_model import AUDIT_COLUMN

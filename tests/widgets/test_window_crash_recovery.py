@@ -13,7 +13,7 @@ from pathlib import Path
 
 from helpers.main_window import column_texts, make_window, shown_title, urlset, wait_editable
 
-from sitemap_studio.core.recovery import recovery_path
+from sitemap_studio.core.writing.recovery import recovery_path
 from sitemap_studio.dialogs import recovery_dialog
 from sitemap_studio.services.journal import DEBOUNCE_MS
 

@@ -156,7 +156,7 @@ def test_copy_and_paste_rows_as_tab_separated_text(qtbot, tmp_path, monkeypatch)
 
 
 def test_bulk_edit_of_the_selection_is_one_step(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.bulk_edit import BulkEditChoice
+    from sitemap_studio.core.edits.bulk_edit import BulkEditChoice
     from sitemap_studio.dialogs import bulk_edit_dialog
 
     window, _answers, _path = _open(qtbot, tmp_path, monkeypatch, A, B, C)
@@ -173,7 +173,7 @@ def test_bulk_edit_of_the_selection_is_one_step(qtbot, tmp_path, monkeypatch) ->
 
 
 def test_find_and_replace_moves_to_https_in_one_step(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.find_replace import plan_replace
+    from sitemap_studio.core.edits.find_replace import plan_replace
     from sitemap_studio.dialogs import find_replace_dialog
 
     window, _answers, _path = _open(qtbot, tmp_path, monkeypatch, "http://example.com/a",
@@ -190,7 +190,7 @@ def test_find_and_replace_moves_to_https_in_one_step(qtbot, tmp_path, monkeypatc
 
 
 def test_remove_duplicates_after_the_preview(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.dedupe import plan_dedupe
+    from sitemap_studio.core.edits.dedupe import plan_dedupe
     from sitemap_studio.dialogs import dedupe_dialog
 
     window, _answers, _path = _open(qtbot, tmp_path, monkeypatch, A, B, A, C, B)

@@ -8,7 +8,7 @@ import os
 from helpers.main_window import column_texts, make_window, open_and_wait, shown_title, urlset
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.writing.saving import OutputFormat
 from sitemap_studio.widgets.prompts import Unsaved
 
 A, B = "https://example.com/a", "https://example.com/b"
@@ -105,7 +105,7 @@ def test_closing_and_discarding_leaves_the_file(qtbot, tmp_path, monkeypatch) ->
 
 def test_unsaved_edits_survive_a_crash_and_are_offered_at_start(qtbot, tmp_path,
                                                                  monkeypatch) -> None:
-    from sitemap_studio.core.recovery import find_recoveries
+    from sitemap_studio.core.writing.recovery import find_recoveries
     from sitemap_studio.dialogs import recovery_dialog
 
     window, _answers, path = _open(qtbot, tmp_path, monkeypatch)
@@ -142,7 +142,7 @@ def test_unsaved_edits_survive_a_crash_and_are_offered_at_start(qtbot, tmp_path,
 
 
 def test_opening_a_file_with_a_journal_offers_it(qtbot, tmp_path, monkeypatch) -> None:
-    from sitemap_studio.core.recovery import recovery_path
+    from sitemap_studio.core.writing.recovery import recovery_path
     from sitemap_studio.dialogs import recovery_dialog
 
     window, _answers, path = _open(qtbot, tmp_path, monkeypatch)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from helpers.main_window import column_texts, make_window, open_and_wait, urlset
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.import_plan import DuplicatePolicy
-from sitemap_studio.core.import_request import ImportRequest, ImportTarget
+from sitemap_studio.core.imports.plan import DuplicatePolicy
+from sitemap_studio.core.imports.request import ImportRequest, ImportTarget
+from sitemap_studio.core.model.entries import Entry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "example"
 A, B, C = "https://example.com/a", "https://example.com/b", "https://example.com/c"

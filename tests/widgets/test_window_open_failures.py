@@ -53,8 +53,8 @@ def test_a_file_that_fails_to_open_leaves_the_open_one_alone(qtbot, tmp_path, mo
 
 
 def test_the_error_box_sets_the_offending_line_in_a_fixed_font(qtbot, tmp_path):
-    from sitemap_studio.core.errors import SitemapError
-    from sitemap_studio.core.workspace_loading import read_file
+    from sitemap_studio.core.model.errors import SitemapError
+    from sitemap_studio.core.project.workspace_loading import read_file
 
     broken = tmp_path / "merged.xml"
     broken.write_text(CONFLICTED, encoding="utf-8")

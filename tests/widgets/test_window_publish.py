@@ -67,7 +67,7 @@ def test_an_export_error_double_clicked_is_shown_in_the_table(qtbot, tmp_path,
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from sitemap_studio.core.project_file import SitemapRef, new_project, save_project
+    from sitemap_studio.core.project.project_file import SitemapRef, new_project, save_project
     from sitemap_studio.dialogs.export_dialog import ExportDialog
 
     site = "https://example.com/"

@@ -7,7 +7,7 @@ import json
 from helpers.main_window import click_issue, column_texts, make_window, open_and_wait, urlset
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.location_fixes import MAKE_ABSOLUTE
+from sitemap_studio.core.edits.location_fixes import MAKE_ABSOLUTE
 from sitemap_studio.widgets import prompts
 
 RELATIVE = ["/about", "https://example.com/a", "//cdn.example.com/x", "team/index.html"]

@@ -8,7 +8,7 @@ import stat
 from helpers.main_window import make_window, open_and_wait, shown_title, urlset
 from PySide6.QtCore import Qt
 
-from sitemap_studio.core.saving import OutputFormat
+from sitemap_studio.core.writing.saving import OutputFormat
 from sitemap_studio.widgets import prompts
 
 PAGES = [f"https://example.com/page/{n}" for n in range(2000)]

@@ -19,25 +19,26 @@ Public API (the window and the CLI use only these):
   ``options.recheck_after_days`` set, URLs checked more recently are reported
   from it (file, line and lastmod of the new item) without a fetch.
 - Cancel: call ``cancel.cancel()`` on the
-  :class:`~sitemap_studio.core.progress.CancelToken` from any thread; the
+  :class:`~sitemap_studio.core.model.progress.CancelToken` from any thread; the
   audit stops within a fraction of a second and :func:`run_audit` raises
-  :class:`~sitemap_studio.core.errors.Cancelled` (results already reported
+  :class:`~sitemap_studio.core.model.errors.Cancelled` (results already reported
   stay valid).
 - :func:`audit_urls` is the same as a coroutine; :func:`audit_all` returns
   every result in input order.
 - Results: :class:`UrlAudit` with one :class:`Verdict` and its
   :class:`AuditFinding` list; ``to_json``/``from_json`` are the CLI's and the
   project's form; :func:`summary` counts verdicts.
+
+Front door: the other layers import these names from here; modules inside the core
+import each other's modules directly. Each name is loaded on first use, so importing the
+package is cheap and sets up no import cycle.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sitemap_studio.core.audit.inputs import document_items, workspace_items
-from sitemap_studio.core.audit.options import DEFAULT_USER_AGENT, AuditItem, AuditOptions
-from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict, summary
+from sitemap_studio.core.front_door import lazy_names
 
 if TYPE_CHECKING:
     from sitemap_studio.core.audit.engine import (
@@ -47,17 +48,75 @@ if TYPE_CHECKING:
         audit_urls,
         run_audit,
     )
+    from sitemap_studio.core.audit.fixes import (
+        FixChange,
+        FixKind,
+        FixPlan,
+        final_is_indexable,
+        plan_fix,
+    )
+    from sitemap_studio.core.audit.inputs import document_items, workspace_items
+    from sitemap_studio.core.audit.issues import audit_findings
+    from sitemap_studio.core.audit.options import DEFAULT_USER_AGENT, AuditItem, AuditOptions
+    from sitemap_studio.core.audit.quarantine import entries_to_move, quarantine_file
+    from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict, summary
+    from sitemap_studio.core.audit.store import (
+        AuditStore,
+        VerdictCount,
+        load_results,
+        now_utc,
+        save_results,
+        side_file,
+    )
+    from sitemap_studio.core.audit.targets import (
+        AuditRequest,
+        AuditScope,
+        describe_time_left,
+        skip_recent,
+        targets_of,
+        time_left,
+    )
 
-#: Imported on first use: the HTTP client is not loaded by commands that never fetch.
-_ENGINE_NAMES = frozenset({"AuditProgressCallback", "ResultCallback", "audit_all", "audit_urls",
-                           "run_audit"})
+#: Each name of the front door, and the module of this package that defines it.
+_HOMES = {
+    "audit_all": "engine",
+    "audit_findings": "issues",
+    "audit_urls": "engine",
+    "AuditFinding": "results",
+    "AuditItem": "options",
+    "AuditOptions": "options",
+    "AuditProgressCallback": "engine",
+    "AuditRequest": "targets",
+    "AuditScope": "targets",
+    "AuditStore": "store",
+    "DEFAULT_USER_AGENT": "options",
+    "describe_time_left": "targets",
+    "document_items": "inputs",
+    "entries_to_move": "quarantine",
+    "final_is_indexable": "fixes",
+    "FixChange": "fixes",
+    "FixKind": "fixes",
+    "FixPlan": "fixes",
+    "Hop": "results",
+    "load_results": "store",
+    "now_utc": "store",
+    "plan_fix": "fixes",
+    "quarantine_file": "quarantine",
+    "ResultCallback": "engine",
+    "run_audit": "engine",
+    "save_results": "store",
+    "side_file": "store",
+    "skip_recent": "targets",
+    "summary": "results",
+    "targets_of": "targets",
+    "time_left": "targets",
+    "UrlAudit": "results",
+    "Verdict": "results",
+    "VerdictCount": "store",
+    "workspace_items": "inputs",
+}
 
-
-def __getattr__(name: str) -> Any:
-    if name in _ENGINE_NAMES:
-        return getattr(importlib.import_module("sitemap_studio.core.audit.engine"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
 
 __all__ = [
     "DEFAULT_USER_AGENT",
@@ -65,14 +124,34 @@ __all__ = [
     "AuditItem",
     "AuditOptions",
     "AuditProgressCallback",
+    "AuditRequest",
+    "AuditScope",
+    "AuditStore",
+    "FixChange",
+    "FixKind",
+    "FixPlan",
     "Hop",
     "ResultCallback",
     "UrlAudit",
     "Verdict",
+    "VerdictCount",
     "audit_all",
+    "audit_findings",
     "audit_urls",
+    "describe_time_left",
     "document_items",
+    "entries_to_move",
+    "final_is_indexable",
+    "load_results",
+    "now_utc",
+    "plan_fix",
+    "quarantine_file",
     "run_audit",
+    "save_results",
+    "side_file",
+    "skip_recent",
     "summary",
+    "targets_of",
+    "time_left",
     "workspace_items",
 ]

@@ -5,9 +5,9 @@ the calling thread (the window's worker thread, the CLI) with its own event
 loop. Results reach ``on_result(index, audit)`` one by one as URLs finish (not
 in input order: ``index`` is the item's position in ``items``); progress
 reaches ``on_progress(done, total, eta_seconds)``. Setting the
-:class:`~sitemap_studio.core.progress.CancelToken` from any thread stops the
+:class:`~sitemap_studio.core.model.progress.CancelToken` from any thread stops the
 audit within a fraction of a second: requests in flight are abandoned and
-:class:`~sitemap_studio.core.errors.Cancelled` is raised.
+:class:`~sitemap_studio.core.model.errors.Cancelled` is raised.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from sitemap_studio.core.audit.options import AuditItem, AuditOptions
 from sitemap_studio.core.audit.results import AuditFinding, UrlAudit, Verdict
 from sitemap_studio.core.audit.robots_cache import RobotsCache
 from sitemap_studio.core.audit.verdicts import judge, now_text
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.model.progress import CancelToken
 
 #: Called with (index of the item in ``items``, its result) as each URL finishes.
 ResultCallback = Callable[[int, UrlAudit], None]

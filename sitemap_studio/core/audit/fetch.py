@@ -19,7 +19,7 @@ import aiohttp
 
 from sitemap_studio.core.audit.guarded_resolver import refusal_in
 from sitemap_studio.core.audit.options import AuditOptions
-from sitemap_studio.core.web_safety import host_refusal_async
+from sitemap_studio.core.urls.web_safety import host_refusal_async
 
 #: Statuses that ask the client to come back later: retried once after ``Retry-After``.
 RETRY_STATUSES = frozenset({429, 503})

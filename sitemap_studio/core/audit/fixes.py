@@ -28,9 +28,9 @@ from email.utils import parsedate_to_datetime
 from enum import StrEnum
 
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.values import parse_w3c_datetime
+from sitemap_studio.core.model.document_types import SourceFormat
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.values import parse_w3c_datetime
 
 #: The verdicts whose entries the removal fix takes out by default.
 REMOVABLE = (Verdict.NOT_FOUND, Verdict.NOINDEX, Verdict.CANONICALISED, Verdict.BLOCKED)

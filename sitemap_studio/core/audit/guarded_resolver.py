@@ -1,6 +1,6 @@
 """A resolver for aiohttp that refuses private addresses where the connection is made.
 
-The pre-flight check (:func:`~sitemap_studio.core.web_safety.host_refusal_async`)
+The pre-flight check (:func:`~sitemap_studio.core.urls.web_safety.host_refusal_async`)
 looks a name up once; a hostile DNS server can answer a public address then and
 a private one a moment later, when the connection resolves it again. This
 resolver checks every address it hands the connection, so the answer actually
@@ -15,7 +15,7 @@ from typing import Any
 from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.resolver import DefaultResolver
 
-from sitemap_studio.core.web_safety import address_refusal
+from sitemap_studio.core.urls.web_safety import address_refusal
 
 
 class PrivateAddressRefused(OSError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sitemap_studio.core.audit.options import AuditItem
-from sitemap_studio.core.document_types import OBJECT_ROW
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import FIELDS
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.model.document_types import OBJECT_ROW
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import FIELDS
+from sitemap_studio.core.project.workspace import Workspace
 
 _LOC, _LASTMOD = FIELDS.index("loc"), FIELDS.index("lastmod")
 _STEP = 4096

@@ -1,6 +1,6 @@
 """The audit's findings as the issues panel lists them: one per entry whose URL is not indexable.
 
-Each :class:`~sitemap_studio.core.findings.Finding` names the entry (by id)
+Each :class:`~sitemap_studio.core.model.findings.Finding` names the entry (by id)
 and its location field, carries the worst severity of the URL's audit
 findings, and says in words what the audit saw (every finding of the URL, one
 after the other). Its code is ``audit-`` and the verdict, so the panel can
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
-from sitemap_studio.core.document_types import OBJECT_ROW
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.model.document_types import OBJECT_ROW
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.findings import Finding, RuleSource, Severity
 
 #: Prefix of the codes of the audit's findings in the issues panel.
 CODE_PREFIX = "audit-"

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sitemap_studio.core.audit.fetch import join_url
-from sitemap_studio.core.xml_parsers import parse_html
+from sitemap_studio.core.reading.xml_parsers import parse_html
 
 #: Directives that keep a page out of the index.
 _NOINDEX = frozenset({"noindex", "none"})

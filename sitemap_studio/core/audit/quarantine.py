@@ -15,9 +15,9 @@ import os
 from collections.abc import Iterable
 from dataclasses import replace
 
-from sitemap_studio.core.bulk_edit import rows_for_ids
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.edits.bulk_edit import rows_for_ids
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import Entry
 
 #: The quarantine sitemap's name is the project file's with this appended.
 QUARANTINE_SUFFIX = ".quarantine.xml"

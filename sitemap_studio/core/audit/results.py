@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sitemap_studio.core.findings import Severity
+from sitemap_studio.core.model.findings import Severity
 
 
 class Verdict(StrEnum):

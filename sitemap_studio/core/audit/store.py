@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sitemap_studio.core.atomic_write import atomic_write
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
-from sitemap_studio.core.progress import CancelToken, ProgressCallback
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback
+from sitemap_studio.core.writing.atomic_files import atomic_write
 
 #: The side file's name is the project file's with this appended.
 SIDE_SUFFIX = ".audit.json"

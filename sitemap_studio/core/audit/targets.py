@@ -18,7 +18,7 @@ from enum import StrEnum
 from sitemap_studio.core.audit.inputs import document_items
 from sitemap_studio.core.audit.options import AuditItem
 from sitemap_studio.core.audit.store import AuditStore
-from sitemap_studio.core.documents import SitemapDocument
+from sitemap_studio.core.model.documents import SitemapDocument
 
 
 def targets_of(document: SitemapDocument, key: str,

@@ -18,9 +18,9 @@ from sitemap_studio.core.audit.follow import Trace
 from sitemap_studio.core.audit.options import BODY_LIMIT, AuditItem, AuditOptions
 from sitemap_studio.core.audit.page_head import PageHead, read_head
 from sitemap_studio.core.audit.results import AuditFinding, UrlAudit, Verdict
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.urls import percent_encode_iri
-from sitemap_studio.core.web_safety import ALLOW_HINT
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.urls.parsing import percent_encode_iri
+from sitemap_studio.core.urls.web_safety import ALLOW_HINT
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LATE_BODY = "only the first part of the page arrived in time; its head was read from that"

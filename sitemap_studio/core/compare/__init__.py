@@ -25,8 +25,8 @@ from sitemap_studio.core.compare.sides import (
     is_live,
     read_side,
 )
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, report
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, report
 
 
 def compare_locations(old: str, new: str, limits: Limits | None = None, *,

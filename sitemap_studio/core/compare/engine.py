@@ -30,9 +30,9 @@ from sitemap_studio.core.compare.results import (
     PrefixCount,
 )
 from sitemap_studio.core.compare.sides import Side
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 
 _PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)(/[^/?#]*)?")
 _NOTES = ("padded", "structure")

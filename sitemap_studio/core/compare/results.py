@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitemap_studio.core.compare.sides import Side
-from sitemap_studio.core.entries import Entry
+from sitemap_studio.core.model.entries import Entry
 
 #: The fields a change can name, in the order they are reported.
 COMPARED_FIELDS = ("lastmod", "changefreq", "priority", "images", "videos", "news",

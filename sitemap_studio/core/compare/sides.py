@@ -6,7 +6,7 @@ into its children), a ``.sitemapproj`` project (all its member sitemaps) or an
 first, beside the index under the last segment of its ``loc`` (or at the path
 its ``loc`` names); otherwise its ``loc`` is fetched. Every live fetch, index
 children and redirects included, asks the private-address rule first
-(:func:`~sitemap_studio.core.web_safety.host_refusal`).
+(:func:`~sitemap_studio.core.urls.web_safety.host_refusal`).
 """
 
 from __future__ import annotations
@@ -16,19 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urljoin, urlsplit
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.errors import ReadError, SitemapError
-from sitemap_studio.core.http_fetch import (
+from sitemap_studio.core.fetching.http_fetch import (
     DEFAULT_TIMEOUT,
     FetchResult,
     fetch,
 )
-from sitemap_studio.core.limits import Limits
-from sitemap_studio.core.loader import open_bytes, open_document
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.site_fetch import MAX_DEPTH, MAX_SITEMAPS
-from sitemap_studio.core.workspace import is_project_path, open_workspace
+from sitemap_studio.core.fetching.site_fetch import MAX_DEPTH, MAX_SITEMAPS
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind
+from sitemap_studio.core.model.errors import ReadError, SitemapError
+from sitemap_studio.core.model.limits import Limits
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.project.workspace import is_project_path, open_workspace
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 
 _REDIRECTS = (301, 302, 303, 307, 308)
 #: Files one local index may lead to in all (nested indexes included).
@@ -69,7 +69,7 @@ def checked_fetch(url: str, *, allow_private: bool = False, timeout: float = DEF
                   max_bytes: int | None = None, cancel: CancelToken | None = None) -> FetchResult:
     """GET ``url`` under the private-address rule, asked at every hop and at every connection.
 
-    :func:`~sitemap_studio.core.http_fetch.fetch` checks the host of each redirect
+    :func:`~sitemap_studio.core.fetching.http_fetch.fetch` checks the host of each redirect
     before it connects, and the address the connection really uses (a name that
     resolves to a public address for the check and a private one after is refused).
     """

@@ -16,15 +16,15 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.export_options import ExportOptions
-from sitemap_studio.core.export_run import export_sources
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.progress import CancelToken, ProgressCallback
+from sitemap_studio.core.export.options import ExportOptions
+from sitemap_studio.core.export.run import export_sources
+from sitemap_studio.core.export.split import export_documents
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback
+from sitemap_studio.core.project.workspace import Workspace
 from sitemap_studio.core.publish_check.problems import FileCheck, FileMatch, MatchState
-from sitemap_studio.core.split_export import export_documents
-from sitemap_studio.core.urls import normalize_url
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.urls.parsing import normalize_url
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import zlib
 from collections import defaultdict
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.errors import ReadError
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.http_fetch import Failure, FetchResult
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, Limits
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.fetching.http_fetch import Failure, FetchResult
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.errors import ReadError
+from sitemap_studio.core.model.findings import Finding, Severity
+from sitemap_studio.core.model.limits import PROTOCOL_MAX_BYTES, Limits
 from sitemap_studio.core.publish_check.problems import Code, FileCheck
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 
 #: Media types a sitemap may be served as (a gzip file and an unknown type included).

@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from sitemap_studio.core.http_fetch import USER_AGENT, Fetcher, FetchResult
-from sitemap_studio.core.site_fetch import ROBOTS_MAX_BYTES, robots_sitemaps
+from sitemap_studio.core.fetching.http_fetch import USER_AGENT, Fetcher, FetchResult
+from sitemap_studio.core.fetching.site_fetch import ROBOTS_MAX_BYTES, robots_sitemaps
 
 #: The crawler whose rules decide "Blocked by robots.txt" (Search Console's).
 SEARCH_AGENT = "Googlebot"

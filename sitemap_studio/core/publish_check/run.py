@@ -21,10 +21,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_studio.core.errors import SitemapError
-from sitemap_studio.core.http_fetch import DEFAULT_TIMEOUT, Fetcher, make_fetcher, url_problem
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, Limits
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.fetching.http_fetch import (
+    DEFAULT_TIMEOUT,
+    Fetcher,
+    make_fetcher,
+    url_problem,
+)
+from sitemap_studio.core.fetching.site_fetch import ROBOTS_MAX_BYTES
+from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.limits import PROTOCOL_MAX_BYTES, Limits
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.project.workspace import Workspace
 from sitemap_studio.core.publish_check.export_match import compare, expected_export
 from sitemap_studio.core.publish_check.file_checks import judge_answer, judge_content, read_content
 from sitemap_studio.core.publish_check.problems import Code, FileCheck, LiveReport
@@ -34,9 +41,7 @@ from sitemap_studio.core.publish_check.robots_access import (
     RobotsFile,
     origin_of,
 )
-from sitemap_studio.core.site_fetch import ROBOTS_MAX_BYTES
-from sitemap_studio.core.urls import normalize_url
-from sitemap_studio.core.workspace import Workspace
+from sitemap_studio.core.urls.parsing import normalize_url
 
 #: Children of an index fetched at most in one check.
 MAX_CHILDREN = 1000

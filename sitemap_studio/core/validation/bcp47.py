@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sitemap_studio.core.findings import RuleSource, Severity
+from sitemap_studio.core.model.findings import RuleSource, Severity
 from sitemap_studio.core.validation.registry import Rule, rule
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.findings import Finding, QuickFix
+from sitemap_studio.core.model.entries import DocumentKind
+from sitemap_studio.core.model.findings import Finding, QuickFix
 from sitemap_studio.core.validation.registry import Profile, Rule
 
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from sitemap_studio.core.entries import Entry, Image, News, Video
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.model.entries import Entry, Image, News, Video
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.extension_helpers import map_items
 from sitemap_studio.core.validation.registry import Rule, rule

@@ -14,9 +14,9 @@ from collections.abc import Callable, Collection, Sequence
 from itertools import repeat
 from operator import eq, sub
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.findings import Finding, findings_alike
-from sitemap_studio.core.row_search import id_column, texts_or_none
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.findings import Finding, findings_alike
+from sitemap_studio.core.rows.row_search import id_column, texts_or_none
 from sitemap_studio.core.validation.duplicates import DuplicateIndex
 from sitemap_studio.core.validation.registry import Profile
 

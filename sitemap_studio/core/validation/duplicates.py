@@ -1,6 +1,6 @@
 """Duplicate locations, found incrementally: the same URL after normalisation, or up to a slash.
 
-Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.normalize_url`)
+Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.parsing.normalize_url`)
 are equal are duplicates; entries that differ only by a trailing slash are
 possible duplicates. The first entry of a group is canonical and not flagged;
 each later one is, naming it.
@@ -13,8 +13,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import filterfalse
 
-from sitemap_studio.core.findings import RuleSource, Severity
-from sitemap_studio.core.urls import normalization_differences, normalize_url
+from sitemap_studio.core.model.findings import RuleSource, Severity
+from sitemap_studio.core.urls.parsing import normalization_differences, normalize_url
 from sitemap_studio.core.validation.context import Reporter
 from sitemap_studio.core.validation.registry import Rule, rule
 
@@ -46,7 +46,7 @@ def loose_key(key: str) -> str:
 class DuplicateIndex:
     """Which entries list the same URL, kept up to date entry by entry.
 
-    Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.normalize_url`)
+    Entries whose normalised URLs (:func:`~sitemap_studio.core.urls.parsing.normalize_url`)
     are equal are duplicates; entries that differ only by a trailing slash are
     possible duplicates. The first entry of a group (lowest ``order``, else the
     first added) is canonical and not flagged; each later one is, naming it.

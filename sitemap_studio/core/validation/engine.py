@@ -12,13 +12,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import repeat
 
-from sitemap_studio.core.callbacks import Callbacks
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.robots_kit import sitemap_line_findings
-from sitemap_studio.core.urls import origin
+from sitemap_studio.core.model.callbacks import Callbacks
+from sitemap_studio.core.model.document_types import SourceFormat
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.publishing.robots_kit import sitemap_line_findings
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.urls.parsing import origin
 from sitemap_studio.core.validation import (
     entry_checks,
     extensions,
@@ -34,7 +35,6 @@ from sitemap_studio.core.validation.context import Locate, Reporter, ValidationC
 from sitemap_studio.core.validation.fast_rows import CleanValues
 from sitemap_studio.core.validation.held_findings import HeldFindings
 from sitemap_studio.core.validation.lastmod_counts import LastmodCounts
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 _FIELDS = ("loc", "lastmod", "changefreq", "priority")
 _CHECK_EVERY = 8192

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import FIELDS, Entry
+from sitemap_studio.core.model.document_types import SourceFormat
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import FIELDS, Entry
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 from sitemap_studio.core.validation import (
     extension_structure,
     extensions,
@@ -15,7 +16,6 @@ from sitemap_studio.core.validation import (
 )
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.scope import Scope
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 Texts = tuple[str | None, str | None, str | None, str | None]
 

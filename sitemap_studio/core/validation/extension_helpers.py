@@ -11,8 +11,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sitemap_studio.core.model.values import (
+    EXPECTED_FORMS,
+    DateIssue,
+    W3CDateTime,
+    diagnose_datetime,
+)
 from sitemap_studio.core.validation.registry import Profile
-from sitemap_studio.core.values import EXPECTED_FORMS, DateIssue, W3CDateTime, diagnose_datetime
 
 #: Date issues each profile accepts: W3C Datetime for Google, xsd:date | xsd:dateTime for the XSD.
 _ACCEPTED = {

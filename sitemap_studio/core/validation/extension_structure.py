@@ -2,9 +2,9 @@
 
 Source: the image, video and news XSDs Google published (``../shared/schemas``).
 The reader notes, per item, what its XML does against the XSD's content model
-(:attr:`~sitemap_studio.core.entries.Video.structure`: children out of order,
+(:attr:`~sitemap_studio.core.model.entries.Video.structure`: children out of order,
 repeated, unknown, stray text, markup in a value) and which values had blanks
-around them (:attr:`~sitemap_studio.core.entries.Video.padded`).
+around them (:attr:`~sitemap_studio.core.model.entries.Video.padded`).
 
 Crawlers read the children in any order, take the first of a repeated one and
 ignore what they do not know, so the content-model rules are notices outside
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sitemap_studio.core.entries import Entry, Image, News, Video
-from sitemap_studio.core.findings import RuleSource, Severity
+from sitemap_studio.core.model.entries import Entry, Image, News, Video
+from sitemap_studio.core.model.findings import RuleSource, Severity
 from sitemap_studio.core.validation.context import Reporter
 from sitemap_studio.core.validation.extension_helpers import item_label, item_prefix
 from sitemap_studio.core.validation.registry import Rule, rule

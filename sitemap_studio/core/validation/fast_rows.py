@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.urls import PLAIN_URL_RE
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.urls.parsing import PLAIN_URL_RE
 from sitemap_studio.core.validation import locations, values_rules
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.scope import Scope
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 #: A full W3C date-time (seconds and zone) or a date: the shape every profile accepts.
 _FULL_LASTMOD = re.compile(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.findings import Finding, Severity
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.findings import Finding, Severity
 from sitemap_studio.core.validation.duplicate_findings import DuplicateFindings, rows_of
 
 

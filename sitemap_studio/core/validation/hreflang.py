@@ -24,9 +24,9 @@ from collections.abc import Callable, Hashable, Iterable, KeysView
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sitemap_studio.core.entries import Alternate, Entry
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.urls import normalize_url
+from sitemap_studio.core.model.entries import Alternate, Entry
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.urls.parsing import normalize_url
 from sitemap_studio.core.validation.bcp47 import (
     AMBIGUOUS,
     AMBIGUOUS_LANGUAGES,

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from urllib.parse import urljoin
 
-from sitemap_studio.core.entries import Alternate, Entry
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.urls import normalize_url, split_host
+from sitemap_studio.core.model.entries import Alternate, Entry
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.urls.parsing import normalize_url, split_host
 from sitemap_studio.core.validation.bcp47 import check_hreflang_value
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.registry import rule

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.url_display import INVISIBLE_RE, describe_char, reveal_invisible
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.urls.url_display import INVISIBLE_RE, describe_char, reveal_invisible
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.deprecated_rules import check_retired_image_tags
 from sitemap_studio.core.validation.extension_helpers import (

@@ -24,9 +24,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.urls import (
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
+from sitemap_studio.core.urls.parsing import (
     DEFAULT_PORTS,
     INVISIBLE_RE,
     PLAIN_URL_RE,
@@ -53,7 +54,6 @@ from sitemap_studio.core.validation.publish_checks import (
 )
 from sitemap_studio.core.validation.registry import rule
 from sitemap_studio.core.validation.scope import Scope, majority_origin
-from sitemap_studio.core.xml_tokens import XML_WHITESPACE
 
 __all__ = ["DuplicateIndex", "Scope", "check_loc", "majority_origin"]
 

@@ -13,8 +13,8 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from sitemap_studio.core.entries import Entry, News
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.model.entries import Entry, News
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
 from sitemap_studio.core.validation.bcp47 import LANGUAGES
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.deprecated_rules import check_retired_news_tags

@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator
 from sitemap_studio.core.validation.hreflang import HreflangIndex

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sitemap_studio.core.progress import CancelToken, ProgressCallback, check, report
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.validation.project import ProjectValidator
 
 

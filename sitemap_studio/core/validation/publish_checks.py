@@ -19,13 +19,13 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind, Entry
-from sitemap_studio.core.findings import Finding, QuickFix, RuleSource, Severity
-from sitemap_studio.core.host_names import private_host_kind
-from sitemap_studio.core.url_display import reveal_invisible
-from sitemap_studio.core.urls import display_host
+from sitemap_studio.core.model.document_types import SourceFormat
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.model.findings import Finding, QuickFix, RuleSource, Severity
+from sitemap_studio.core.urls.host_names import private_host_kind
+from sitemap_studio.core.urls.parsing import display_host
+from sitemap_studio.core.urls.url_display import reveal_invisible
 from sitemap_studio.core.validation.context import Reporter
 from sitemap_studio.core.validation.registry import Profile, rule
 from sitemap_studio.core.validation.scope import Scope

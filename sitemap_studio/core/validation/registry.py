@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from sitemap_studio.core.findings import RuleSource, Severity
+from sitemap_studio.core.model.findings import RuleSource, Severity
 
 
 class Profile(StrEnum):

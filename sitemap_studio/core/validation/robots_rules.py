@@ -7,7 +7,7 @@ Registered here so that ``docs/rules.md`` lists them beside the sitemap rules.
 
 from __future__ import annotations
 
-from sitemap_studio.core.findings import RuleSource, Severity
+from sitemap_studio.core.model.findings import RuleSource, Severity
 from sitemap_studio.core.validation.registry import rule
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE

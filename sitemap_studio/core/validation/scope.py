@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from sitemap_studio.core.findings import RuleSource, Severity
-from sitemap_studio.core.urls import (
+from sitemap_studio.core.model.findings import RuleSource, Severity
+from sitemap_studio.core.urls.parsing import (
     DEFAULT_PORTS,
     INVISIBLE_RE,
     display_host,

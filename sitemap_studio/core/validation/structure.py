@@ -6,11 +6,11 @@ import posixpath
 import re
 from urllib.parse import unquote, urlsplit
 
-from sitemap_studio.core.document_types import SourceFormat
-from sitemap_studio.core.documents import SitemapDocument
-from sitemap_studio.core.entries import DocumentKind, StructureNote
-from sitemap_studio.core.findings import Finding, RuleSource, Severity
-from sitemap_studio.core.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
+from sitemap_studio.core.model.document_types import SourceFormat
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.entries import DocumentKind, StructureNote
+from sitemap_studio.core.model.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.model.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.registry import RULES, Profile, rule
 

@@ -19,11 +19,9 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TypeVar
 
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.validation.context import Reporter, ValidationContext
-from sitemap_studio.core.validation.registry import rule
-from sitemap_studio.core.values import (
+from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.model.values import (
     EXPECTED_FORMS,
     DateDiagnosis,
     DateIssue,
@@ -31,6 +29,8 @@ from sitemap_studio.core.values import (
     diagnose_datetime,
     parse_priority,
 )
+from sitemap_studio.core.validation.context import Reporter, ValidationContext
+from sitemap_studio.core.validation.registry import rule
 
 ERROR, WARNING, NOTICE = Severity.ERROR, Severity.WARNING, Severity.NOTICE
 

@@ -16,9 +16,10 @@ from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from sitemap_studio.core.entries import Entry, Price, Video
-from sitemap_studio.core.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.urls import normalize_url, split_host
+from sitemap_studio.core.model.entries import Entry, Price, Video
+from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
+from sitemap_studio.core.model.values import W3CDateTime
+from sitemap_studio.core.urls.parsing import normalize_url, split_host
 from sitemap_studio.core.validation.bcp47 import REGIONS, codes
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.deprecated_rules import check_retired_video_tags
@@ -33,7 +34,6 @@ from sitemap_studio.core.validation.extension_helpers import (
 from sitemap_studio.core.validation.extension_structure import padding
 from sitemap_studio.core.validation.hreflang_links import is_absolute_http
 from sitemap_studio.core.validation.registry import Profile, rule
-from sitemap_studio.core.values import W3CDateTime
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTICE
 GOOGLE, XSD = RuleSource.GOOGLE, RuleSource.XSD

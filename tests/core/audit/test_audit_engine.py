@@ -20,9 +20,9 @@ from sitemap_studio.core.audit import (
     run_audit,
     summary,
 )
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.loader import open_document
 
 
 class InFlight:

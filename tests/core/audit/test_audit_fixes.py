@@ -15,8 +15,8 @@ from sitemap_studio.core.audit.fixes import (
 )
 from sitemap_studio.core.audit.results import AuditFinding, Hop, UrlAudit, Verdict
 from sitemap_studio.core.audit.store import AuditStore, load_results, save_results, side_file
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)

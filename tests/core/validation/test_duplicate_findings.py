@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.findings import Finding, RuleSource, Severity, findings_alike
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.text_position import line_column
-from sitemap_studio.core.urls import normalization_differences, normalize_url
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.findings import Finding, RuleSource, Severity, findings_alike
+from sitemap_studio.core.model.text_position import line_column
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.urls.parsing import normalization_differences, normalize_url
 from sitemap_studio.core.validation.duplicates import loose_key
 from sitemap_studio.core.validation.engine import DocumentValidator, validate_document
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import Alternate, Entry
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.entries import Alternate, Entry
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import DocumentValidator, validate_document
 from sitemap_studio.core.validation.project import Member, ProjectValidator

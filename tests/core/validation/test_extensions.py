@@ -18,9 +18,9 @@ import pytest
 from helpers.shared_data import CORPUS_SOURCES, DataSources
 from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
-from sitemap_studio.core.entries import Entry, Image, News, Price, Video
-from sitemap_studio.core.findings import Finding, RuleSource, Severity
-from sitemap_studio.core.loader import open_bytes, open_document
+from sitemap_studio.core.model.entries import Entry, Image, News, Price, Video
+from sitemap_studio.core.model.findings import Finding, RuleSource, Severity
+from sitemap_studio.core.reading.loader import open_bytes, open_document
 from sitemap_studio.core.validation import extensions as ext
 from sitemap_studio.core.validation import hreflang
 from sitemap_studio.core.validation.context import Reporter, ValidationContext

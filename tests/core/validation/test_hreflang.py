@@ -12,9 +12,9 @@ from helpers.shared_data import CORPUS_SOURCES, DataSources
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import Alternate, Entry
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.model.entries import Alternate, Entry
+from sitemap_studio.core.model.findings import Finding, Severity
+from sitemap_studio.core.reading.loader import open_document
 from sitemap_studio.core.validation import hreflang as hl
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.registry import RULES, Profile

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.findings import Finding
+from sitemap_studio.core.model.findings import Finding
 from sitemap_studio.core.validation.context import Reporter
 from sitemap_studio.core.validation.lastmod_counts import LastmodCounts
 from sitemap_studio.core.validation.registry import Profile

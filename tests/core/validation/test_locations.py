@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import Entry
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.loader import open_document
-from sitemap_studio.core.urls import PLAIN_URL_RE, is_invisible
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.findings import Finding, Severity
+from sitemap_studio.core.reading.loader import open_document
+from sitemap_studio.core.urls.parsing import PLAIN_URL_RE, is_invisible
 from sitemap_studio.core.validation import locations
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.locations import (

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.errors import Cancelled
-from sitemap_studio.core.loader import open_bytes
-from sitemap_studio.core.progress import CancelToken
+from sitemap_studio.core.model.errors import Cancelled
+from sitemap_studio.core.model.progress import CancelToken
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.project import Member, ProjectValidator
 from sitemap_studio.core.validation.project_run import run_members, shares_alternates
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.core.validation.publish_checks import (
     collapse_slashes,

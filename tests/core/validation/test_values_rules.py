@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_studio.core.entries import CHANGEFREQ_VALUES, Entry
-from sitemap_studio.core.findings import Finding, Severity
-from sitemap_studio.core.loader import open_document
+from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
+from sitemap_studio.core.model.findings import Finding, Severity
+from sitemap_studio.core.reading.loader import open_document
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.registry import RULES, Profile
 from sitemap_studio.core.validation.values_rules import (

@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 import pytest
 from helpers.xsd_oracle import RecordedOracle, XsdOracle
 
-from sitemap_studio.core.findings import Severity
-from sitemap_studio.core.loader import open_bytes
+from sitemap_studio.core.model.findings import Severity
+from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.context import ValidationContext
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.core.validation.registry import RULES, Profile

@@ -1,0 +1,205 @@
+"""Where a document's rows live: offset columns into the original bytes, and edited bodies.
+
+:class:`RowStore` is the storage half of
+:class:`~sitemap_studio.core.model.documents.SitemapDocument`: per row an id, the
+offsets of its lead (whitespace and markup before it), its element and its
+field texts; edited and new entries as objects with their own bytes. It keeps
+the document's uncompressed size current and can snapshot and restore a row
+exactly. It sends no notifications; the document does.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from dataclasses import replace
+
+from sitemap_studio.core.model.document_types import Layout, RowState
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.xml_scan import IN_OBJECT
+from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE_BYTES
+
+#: Searches of a reordered document's ids before an id -> row array is built.
+_SEARCHES_BEFORE_INDEX = 8
+
+
+class RowStore:
+    """Rows over ``raw`` as ``layout`` cut it."""
+
+    def __init__(self, raw: bytes, layout: Layout) -> None:
+        self._raw = raw
+        self._head_end = layout.head_end
+        self._tail_start = layout.tail_start
+        self._tail_prefix = b""
+        self._size = len(raw)
+        #: Whether any value may hold an entity or character reference to decode.
+        self._has_references = b"&" in raw
+        self._lead = layout.lead
+        self._start = layout.start
+        self._end = layout.end
+        self._cols = layout.columns
+        count = len(self._start)
+        self._ids = array("q", range(count))
+        self._next_id = count
+        self._objects: dict[int, Entry] = {
+            row: replace(entry, id=row) for row, entry in layout.objects.items()}
+        self._bodies: dict[int, bytes] = {}
+        self._leads: dict[int, bytes] = {}
+        self._reordered = False
+        self._new_entry_lead = layout.new_entry_lead
+        #: id -> row, built after a few searches of a reordered document; checked on each use.
+        self._row_by_id: array[int] | None = None
+        self._searches = 0
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def id_at(self, row: int) -> int:
+        """Stable id of the entry at ``row``."""
+        return self._ids[row]
+
+    def row_of(self, entry_id: int, hint: int | None = None) -> int:
+        """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""
+        ids = self._ids
+        if hint is not None and 0 <= hint < len(ids) and ids[hint] == entry_id:
+            return hint
+        if not self._reordered and entry_id < len(ids) and ids[entry_id] == entry_id:
+            return entry_id
+        # A reordered document: an id -> row array, never trusted without checking it, so
+        # no change has to keep it current. After a change a few searches come first (one
+        # edit asks for one row); many lookups rebuild it once instead of searching each.
+        by_id = self._row_by_id
+        if by_id is not None and 0 <= entry_id < len(by_id):
+            row = by_id[entry_id]
+            if 0 <= row < len(ids) and ids[row] == entry_id:
+                return row
+        self._searches += 1
+        if self._searches > _SEARCHES_BEFORE_INDEX:
+            self._searches = 0
+            size = max(self._next_id, max(ids, default=-1) + 1, entry_id + 1)
+            by_id = self._row_by_id = array("q", [-1]) * size
+            for _ in map(by_id.__setitem__, ids, range(len(ids))):
+                pass
+            row = by_id[entry_id] if entry_id >= 0 else -1
+            if row < 0:
+                raise KeyError(entry_id)
+            return row
+        try:
+            return ids.index(entry_id)
+        except ValueError:
+            raise KeyError(entry_id) from None
+
+    def state(self, row: int) -> RowState:
+        """Snapshot of everything held for ``row``."""
+        entry_id = self._ids[row]
+        return RowState(
+            id=entry_id,
+            lead=self._lead[row],
+            start=self._start[row],
+            end=self._end[row],
+            columns=tuple(column[row] for column in self._cols),
+            entry=self._objects.get(entry_id),
+            body=self._bodies.get(entry_id),
+            lead_bytes=self._leads.get(entry_id),
+        )
+
+    def _all_columns(self) -> list[array[int]]:
+        return [self._ids, self._lead, self._start, self._end, *self._cols]
+
+    def _open_rows(self, row: int, count: int) -> None:
+        for column in self._all_columns():
+            column[row:row] = array(column.typecode, [IN_OBJECT]) * count
+
+    def _row_size(self, row: int) -> int:
+        """Bytes the row contributes to the document: its lead and its body."""
+        entry_id = self._ids[row]
+        lead = self._leads.get(entry_id)
+        body = self._bodies.get(entry_id)
+        return ((len(lead) if lead is not None else self._start[row] - self._lead[row])
+                + (len(body) if body is not None else self._end[row] - self._start[row]))
+
+    def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
+        self._size -= self._row_size(row)
+        self._objects[entry.id] = entry
+        self._bodies[entry.id] = body
+        self._size += self._row_size(row)
+        for column in self._cols:
+            column[row] = IN_OBJECT
+
+    def _write_state(self, row: int, state: RowState) -> None:
+        entry_id = state.id
+        self._ids[row] = entry_id
+        self._lead[row] = state.lead
+        self._start[row] = state.start
+        self._end[row] = state.end
+        for column, value in zip(self._cols, state.columns, strict=True):
+            column[row] = value
+        _put(self._objects, entry_id, state.entry)
+        _put(self._bodies, entry_id, state.body)
+        _put(self._leads, entry_id, state.lead_bytes)
+
+    def _lead_bytes(self, row: int) -> bytes:
+        lead = self._leads.get(self._ids[row])
+        if lead is not None:
+            return lead
+        return self._raw[self._lead[row] : self._start[row]]
+
+    def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
+        state = self.state(row)
+        self._size -= self._row_size(row)
+        lead = self._lead_bytes(row)
+        kept = lead.rstrip(XML_WHITESPACE_BYTES)
+        target: int | None = None
+        previous: bytes | None = None
+        if kept.strip(XML_WHITESPACE_BYTES):
+            # Comments and other markup before the entry move to the next entry (or the tail).
+            if row + 1 < len(self._ids):
+                target = self._ids[row + 1]
+                previous = self._leads.get(target)
+                self._leads[target] = kept + self._lead_bytes(row + 1)
+            else:
+                target = -1
+                previous = self._tail_prefix
+                self._tail_prefix = kept + self._tail_prefix
+            self._size += len(kept)
+        for column in self._all_columns():
+            del column[row]
+        self._objects.pop(state.id, None)
+        self._bodies.pop(state.id, None)
+        self._leads.pop(state.id, None)
+        return row, state, target, previous
+
+    def _set_transfer(self, target: int | None, previous: bytes | None) -> None:
+        if target is None:
+            return
+        if target == -1:
+            self._size += len(previous or b"") - len(self._tail_prefix)
+            self._tail_prefix = previous or b""
+        else:
+            row = self.row_of(target)
+            self._size -= self._row_size(row)
+            _put(self._leads, target, previous)
+            self._size += self._row_size(row)
+
+
+
+def _put(mapping: dict[int, bytes] | dict[int, Entry], key: int, value: object) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value  # type: ignore[assignment]
+
+
+def ranges_descending(rows: Iterable[int]) -> list[tuple[int, int]]:
+    """Contiguous (first, count) ranges of ``rows``, bottom range first."""
+    ordered = sorted(set(rows))
+    ranges: list[tuple[int, int]] = []
+    for row in ordered:
+        if ranges and ranges[-1][0] + ranges[-1][1] == row:
+            ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
+        else:
+            ranges.append((row, 1))
+    return list(reversed(ranges))
+
+
+__all__ = ["RowStore", "ranges_descending"]
