@@ -7,14 +7,13 @@ rule's source) from the validator's findings of that entry, and
 ``Role.FINDINGS``/``Role.SEVERITY`` give them to delegates and panels.
 
 Editing follows STYLE.md: :meth:`EntryTableModel.setData` checks the value
-(:func:`parse_cell`), builds the changed :class:`Entry` and hands it to the
-editor, which pushes an undoable command. The model never changes the
-document; it follows the document's callbacks like any other view of it.
+(:func:`~sitemap_studio.core.edits.parse_cell`), builds the changed
+:class:`Entry` and hands it to the editor, which pushes an undoable command.
+The model never changes the document; it follows the document's callbacks like any other view of it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -23,9 +22,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from sitemap_studio.core.audit import UrlAudit
-from sitemap_studio.core.edits import with_field
+from sitemap_studio.core.edits import parse_cell, with_field
 from sitemap_studio.core.model import (
-    CHANGEFREQ_VALUES,
     FIELDS,
     Entry,
     Finding,
@@ -33,12 +31,8 @@ from sitemap_studio.core.model import (
     SitemapDocument,
     SitemapError,
     SourceFormat,
-    diagnose_datetime,
-    parse_priority,
-    parse_w3c_datetime,
     rows_of_ids,
 )
-from sitemap_studio.core.reading import XML_WHITESPACE
 from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.audit_columns import AUDIT_TITLES, AuditColumns
 from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
@@ -76,7 +70,6 @@ _READ_ONLY = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
               | Qt.ItemFlag.ItemNeverHasChildren)
 _EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
 #: Characters XML 1.0 cannot carry, and control characters other than tab and line feed.
-_NOT_IN_LOCATION = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 class EntryEditor(Protocol):
@@ -84,55 +77,6 @@ class EntryEditor(Protocol):
 
     def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
         """Replace entries by id as one undoable step; ``False`` when refused."""
-
-
-def parse_cell(column: int, value: object) -> str | None:
-    """The text to store for ``value`` typed into protocol column ``column``.
-
-    Returns ``None`` to remove the field (an empty lastmod, changefreq or
-    priority); raises ``ValueError`` saying why a value cannot be taken.
-    Surrounding blanks are trimmed.
-    """
-    if value is None:
-        text = ""
-    elif isinstance(value, str):
-        text = value
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        text = str(value)
-    else:
-        raise ValueError(f"expected text, not {type(value).__name__}")
-    text = text.strip(XML_WHITESPACE)
-    if column == 0:
-        if not text:
-            raise ValueError("an entry needs a location: the URL cannot be empty")
-        bad = _NOT_IN_LOCATION.search(text)
-        if bad is not None:
-            raise ValueError(f"the URL holds U+{ord(bad.group()):04X}, a character a sitemap "
-                             "cannot carry")
-        return text
-    if not text:
-        return None
-    if column == 1:
-        if parse_w3c_datetime(text) is None:
-            diagnosis = diagnose_datetime(text)
-            reason = f"{text!r} is not a W3C Datetime: {diagnosis.problem}"
-            if diagnosis.suggestion:
-                reason += f"; did you mean {diagnosis.suggestion!r}?"
-            raise ValueError(reason)
-        return text
-    if column == 2:
-        if text in CHANGEFREQ_VALUES:
-            return text
-        if text.lower() in CHANGEFREQ_VALUES:
-            raise ValueError(f"change frequencies are lower case: did you mean {text.lower()!r}?")
-        raise ValueError(f"{text!r} is not a change frequency; use one of "
-                         f"{', '.join(CHANGEFREQ_VALUES)}, or leave it empty")
-    if column == 3:
-        number = parse_priority(text)
-        if number is None:
-            raise ValueError(f"{text!r} is not a priority: write a number such as 0.5")
-        return text  # out of 0.0-1.0 it is kept, and validation flags it
-    raise ValueError(f"column {column} cannot be edited")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon
 
+from sitemap_studio.core.edits import parse_cell
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.entries import Entry
 from sitemap_studio.core.model.errors import SitemapError
@@ -16,7 +17,6 @@ from sitemap_studio.qt_models.cell_edits import ACCEPTED
 from sitemap_studio.qt_models.entry_table_model import (
     FINDING_ROLES,
     EntryTableModel,
-    parse_cell,
 )
 from sitemap_studio.qt_models.finding_groups_model import FindingGroupsModel
 from sitemap_studio.qt_models.roles import Role

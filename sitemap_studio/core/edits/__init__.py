@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         rows_for_ids,
         with_field,
     )
+    from sitemap_studio.core.edits.cell_values import parse_cell
     from sitemap_studio.core.edits.dedupe import DedupePlan, plan_dedupe
     from sitemap_studio.core.edits.find_replace import PatternError, ReplacePlan, plan_replace
     from sitemap_studio.core.edits.location_fixes import (
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 #: Each name of the front door, and the module of this package that defines it.
 _HOMES = {
+    "parse_cell": "cell_values",
     "BulkEditChoice": "bulk_edit",
     "checked_value": "bulk_edit",
     "DedupePlan": "dedupe",
@@ -64,6 +66,7 @@ __all__ = [
     "checked_value",
     "entries_to_tsv",
     "make_absolute_fix",
+    "parse_cell",
     "plan_dedupe",
     "plan_replace",
     "plan_replace_across",
