@@ -15,23 +15,20 @@ from hypothesis import strategies as st
 
 from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.model.findings import Severity
-from sitemap_studio.core.publishing.submission import (
+from sitemap_studio.core.publishing.indexnow import (
     KEY_ALPHABET,
-    LIVE_ROUTES,
     MAX_URLS_PER_BATCH,
     batches,
-    check_robots,
     generate_key,
     get_link,
     key_file,
     key_location_url,
     key_problem,
-    ping_links,
-    robots_lines,
-    robots_txt_url,
-    submit,
     write_kit,
 )
+from sitemap_studio.core.publishing.indexnow_submit import submit
+from sitemap_studio.core.publishing.robots_kit import check_robots, robots_lines, robots_txt_url
+from sitemap_studio.core.publishing.submission import LIVE_ROUTES, ping_links
 
 KEY = "0123abcd-EFGH"
 SITE = "https://www.example.com/"

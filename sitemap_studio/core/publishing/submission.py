@@ -7,7 +7,7 @@ IndexNow for changed URLs (:mod:`indexnow`, :mod:`indexnow_submit`). The old
 still builds them, labelled as such, for people who look for them, and nothing
 ever sends them.
 
-This module is the one place front ends import the kit from.
+Front ends import the kit from the package's front door, :mod:`sitemap_studio.core.publishing`.
 """
 
 from __future__ import annotations
@@ -17,53 +17,9 @@ from urllib.parse import quote
 
 from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.project.settings_values import url_problem
-from sitemap_studio.core.publishing.indexnow import (
-    KEY_ALPHABET,
-    MAX_URLS_PER_BATCH,
-    WrittenKit,
-    batch_file_name,
-    batches,
-    generate_key,
-    get_link,
-    key_file,
-    key_location_url,
-    key_problem,
-    write_kit,
-)
-from sitemap_studio.core.publishing.indexnow_submit import (
-    STATUS_MEANINGS,
-    SubmitResult,
-    explain_status,
-    submit,
-)
-from sitemap_studio.core.publishing.robots_kit import check_robots, robots_lines, robots_txt_url
 from sitemap_studio.core.urls.parsing import percent_encode_iri
 
-__all__ = [
-    "BING_PING",
-    "GOOGLE_PING",
-    "KEY_ALPHABET",
-    "LIVE_ROUTES",
-    "MAX_URLS_PER_BATCH",
-    "STATUS_MEANINGS",
-    "PingLink",
-    "SubmitResult",
-    "WrittenKit",
-    "batch_file_name",
-    "batches",
-    "check_robots",
-    "explain_status",
-    "generate_key",
-    "get_link",
-    "key_file",
-    "key_location_url",
-    "key_problem",
-    "ping_links",
-    "robots_lines",
-    "robots_txt_url",
-    "submit",
-    "write_kit",
-]
+__all__ = ["BING_PING", "GOOGLE_PING", "LIVE_ROUTES", "PingLink", "ping_links"]
 
 GOOGLE_PING = "https://www.google.com/ping?sitemap="
 BING_PING = "https://www.bing.com/ping?sitemap="
