@@ -16,12 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sitemap_studio.core.model.documents import OBJECT_ROW, SitemapDocument
-from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
-from sitemap_studio.core.urls.parsing import normalize_url
-
-_CHUNK = 65536
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.model.location_keys import keyed_rows
+from sitemap_studio.core.model.progress import CancelToken, ProgressCallback
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,24 +69,12 @@ def plan_dedupe(
     first_row: dict[str, int] = {}
     grouped: set[str] = set()
     plan = DedupePlan()
-    total = len(document)
-    for start in range(0, total, _CHUNK):
-        check(cancel)
-        stop = min(start + _CHUNK, total)
-        for offset, text in enumerate(document.column_texts(0, start, stop)):
-            if text is None:
-                continue
-            row = start + offset
-            loc = document.text(row, 0) if text == OBJECT_ROW else text.strip(XML_WHITESPACE)
-            if not loc:
-                continue
-            key = normalize_url(loc)
-            kept = first_row.setdefault(key, row)
-            if kept != row:
-                plan.remove_rows.append(row)
-                plan.kept_for[row] = kept
-                grouped.add(key)
-        report(progress, stop, total)
+    for row, key in keyed_rows(document, cancel, progress):
+        kept = first_row.setdefault(key, row)
+        if kept != row:
+            plan.remove_rows.append(row)
+            plan.kept_for[row] = kept
+            grouped.add(key)
     plan.groups = len(grouped)
     plan.remove_ids = [document.id_at(row) for row in plan.remove_rows]
     return plan

@@ -15,11 +15,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from sitemap_studio.core.model.documents import OBJECT_ROW, SitemapDocument
+from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.model.location_keys import keyed_rows, location_key
 from sitemap_studio.core.model.progress import CancelToken, check
-from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
-from sitemap_studio.core.urls.parsing import normalize_url
 
 _CHUNK = 65536
 
@@ -72,29 +71,13 @@ class ImportSummary:
     target: str = ""
 
 
-def location_key(loc: str | None) -> str | None:
-    """The key duplicates share, ``None`` for an entry without a location."""
-    if loc is None:
-        return None
-    text = loc.strip(XML_WHITESPACE)
-    return normalize_url(text) if text else None
-
-
 def existing_keys(document: SitemapDocument,
                   cancel: CancelToken | None = None) -> dict[str, int]:
     """Location key to the id of the first entry of ``document`` listing it."""
     keys: dict[str, int] = {}
-    total = len(document)
-    for start in range(0, total, _CHUNK):
-        check(cancel)
-        stop = min(start + _CHUNK, total)
-        for offset, text in enumerate(document.column_texts(0, start, stop)):
-            if text is None:
-                continue
-            row = start + offset
-            key = location_key(document.text(row, 0) if text == OBJECT_ROW else text)
-            if key is not None and key not in keys:
-                keys[key] = document.id_at(row)
+    for row, key in keyed_rows(document, cancel):
+        if key not in keys:
+            keys[key] = document.id_at(row)
     return keys
 
 
