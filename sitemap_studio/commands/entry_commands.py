@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from sitemap_studio.core.edits import DedupePlan, rows_for_ids, with_field
+from sitemap_studio.core.edits import DedupePlan, fixed_entries, rows_for_ids, with_field
 from sitemap_studio.core.model import (
     FIELDS,
     DocumentKind,
@@ -309,29 +309,6 @@ def apply_plan(stack: QUndoStack, document: SitemapDocument, entries: Sequence[E
                text: str, *, on_error: ErrorHandler | None = None) -> bool:
     """Apply planned entries (a bulk edit, a find and replace) as one step that never merges."""
     return edit_entries(stack, document, entries, text, merge_id=NEVER_MERGE, on_error=on_error)
-
-
-def fixed_entries(document: SitemapDocument, findings: Iterable[Finding]) -> list[Entry]:
-    """The entries of ``document`` that the fixes of ``findings`` change, fixed, in row order.
-
-    Each fix is applied to the entry as it is now; several findings of one
-    entry are applied one after the other, in the order given. Findings
-    without a fix, without an entry, or whose entry is gone are skipped.
-    """
-    fixes: dict[int, list[Finding]] = {}
-    for finding in findings:
-        if finding.fix is not None and finding.entry is not None:
-            fixes.setdefault(finding.entry, []).append(finding)
-    rows = rows_for_ids(document, fixes)
-    changed: list[Entry] = []
-    for entry_id, row in sorted(rows.items(), key=lambda item: item[1]):
-        original = current = document.entry_at(row)
-        for finding in fixes[entry_id]:
-            assert finding.fix is not None
-            current = finding.fix.apply(current)
-        if current != original or current.raw != original.raw:
-            changed.append(replace(current, id=entry_id))
-    return changed
 
 
 def apply_quick_fixes(stack: QUndoStack, document: SitemapDocument, findings: Iterable[Finding],
