@@ -101,7 +101,7 @@ class DedupeDialog(QDialog):
         """Show what a duplicate removal would take out; the plan, or ``None`` when cancelled.
 
         The caller removes the entries as one undoable step with
-        ``entry_commands.remove_duplicates(stack, document, plan)``, which finds
+        ``bulk_steps.remove_duplicates(stack, document, plan)``, which finds
         them again by id.
         """
         dialog = cls(document, parent)

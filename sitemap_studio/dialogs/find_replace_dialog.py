@@ -289,7 +289,7 @@ class FindReplaceDialog(QDialog):
         ``selected_ids`` are the ids of the selected entries; with some, the
         user may limit the replacement to them. The plan's ``changes`` are the
         new entries; the caller applies them as one undoable step with
-        ``entry_commands.apply_plan(stack, document, plan.changes, UNDO_TEXT)``.
+        ``bulk_steps.apply_plan(stack, document, plan.changes, UNDO_TEXT)``.
         The document must not change between this call and that one.
         """
         dialog = cls(document, selected_ids, parent)

@@ -14,7 +14,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sitemap_studio.commands import entry_commands
+from sitemap_studio.commands import bulk_steps, entry_commands
 from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
 from sitemap_studio.core.audit import (
     FixKind,
@@ -104,7 +104,7 @@ class AuditFixes:
                        for change in plan.changes if change.entry_id in rows_of]
             if plan.kind == FixKind.REPLACE_REDIRECTS:
                 self._keep_final_results(state, plan)
-            done = entry_commands.apply_plan(stack, document, entries, text,
+            done = bulk_steps.apply_plan(stack, document, entries, text,
                                              on_error=self._refused)
         if not done:
             return 0
