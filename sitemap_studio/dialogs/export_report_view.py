@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.export import ExportReport, plural
+from sitemap_studio.core.export import ExportReport, ExportSources, plural
 from sitemap_studio.qt_models.publish_models import human_size, result_model
 
 #: Examples listed per kind of note (the counts always cover everything).
@@ -38,6 +38,15 @@ def report_notes(report: ExportReport, folder: str | None = None) -> list[str]:
         prefix = os.path.join(folder, "")
         lines = [line.replace(prefix, "") for line in lines]
     return lines
+
+
+def common_folder(sources: ExportSources) -> str | None:
+    """The folder every input file is in (the report names files relative to it)."""
+    folders = {os.path.dirname(member.key) for member in sources.members}
+    try:
+        return os.path.commonpath(list(folders)) if folders else None
+    except ValueError:  # different drives on Windows
+        return None
 
 
 def report_summary(report: ExportReport) -> str:
@@ -96,4 +105,6 @@ class ExportReportView(QWidget):
         return self.notes_view.toPlainText()
 
 
-__all__ = ["NOTE_EXAMPLES", "ExportReportView", "report_notes", "report_summary"]
+__all__ = [
+    "NOTE_EXAMPLES", "ExportReportView", "common_folder", "report_notes", "report_summary",
+]
