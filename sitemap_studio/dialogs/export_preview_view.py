@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from sitemap_studio.core.export import ExportPlan
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.publish_models import human_size, plan_model
 
 
@@ -30,13 +31,7 @@ class ExportPreviewView(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         self.plan_model = plan_model(max_urls, max_bytes, self)
-        self.preview_view = QTableView(self)
-        self.preview_view.setModel(self.plan_model)
-        self.preview_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.preview_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.preview_view.verticalHeader().setVisible(False)
-        self.preview_view.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.Stretch)
+        self.preview_view = read_only_table(self.plan_model, self, stretch=(0,))
         layout.addWidget(self.preview_view, 1)
         self.preview_label = FeedbackLabel(self)
         layout.addWidget(self.preview_label)
