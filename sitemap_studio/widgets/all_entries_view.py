@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor, FileEdit, edit_across
-from sitemap_studio.commands.entry_commands import fixed_entries
+from sitemap_studio.core.edits import fixed_entries
 from sitemap_studio.core.export import plural
 from sitemap_studio.core.model import Entry, Finding, SitemapDocument, SitemapError
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel, Part

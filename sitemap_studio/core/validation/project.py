@@ -7,6 +7,7 @@ across sitemaps, and an index may not list another index of the project.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sitemap_studio.core.model.documents import SitemapDocument
@@ -56,6 +57,19 @@ class ProjectValidator:
     def run(self, cancel: CancelToken | None = None,
             progress: ProgressCallback | None = None) -> ProjectValidator:
         """Validate every member, then the cross-file hreflang clusters."""
+        total = self.run_each(cancel, progress)
+        for key, validator in self.validators.items():
+            validator.refresh_alternates(self.alternates.entry_ids(key))
+        report(progress, total, total)
+        return self
+
+    def run_each(self, cancel: CancelToken | None, progress: ProgressCallback | None, *,
+                 follow: bool = True, member_done: Callable[[str], object] | None = None) -> int:
+        """Run each member's validator in turn, with one progress over all of them.
+
+        Cross-file hreflang findings are not refreshed here. ``member_done`` is
+        called with each member's key after its run. Returns the progress total.
+        """
         total = sum(len(member.document) for member in self.members) or 1
         done = 0
         for member in self.members:
@@ -65,12 +79,11 @@ class ProjectValidator:
             def member_progress(count: int, whole: int, base: int = base) -> None:
                 report(progress, base + count, total)
 
-            self.validators[member.key].run(cancel, member_progress)
+            self.validators[member.key].run(cancel, member_progress, follow=follow)
             done += len(member.document)
-        for key, validator in self.validators.items():
-            validator.refresh_alternates(self.alternates.entry_ids(key))
-        report(progress, total, total)
-        return self
+            if member_done is not None:
+                member_done(member.key)
+        return total
 
     def close(self) -> None:
         """Let go of every validator (and the memory of their indexes) at once."""
