@@ -61,7 +61,7 @@ from sitemap_studio.qt_models.publish_models import Blocker, human_size, plan_mo
 from sitemap_studio.services.exporting import ExportService
 from sitemap_studio.services.jobs import JobRunner
 
-#: Shows an entry in the window: (member key, entry id or None, field or None).
+#: Shows an entry in the window: (member path, entry id or None, field or None).
 JumpTo = Callable[[str, int | None, str | None], None]
 
 
@@ -70,7 +70,7 @@ class ExportDialog(QDialog):
 
     #: The preview table and summary now show the current settings.
     preview_ready = Signal()
-    #: (member key, entry id or None, field or None): the user asked to see this entry.
+    #: (member path, entry id or None, field or None): the user asked to see this entry.
     jump_requested = Signal(str, object, object)
 
     def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,
@@ -386,7 +386,7 @@ def _table(model: object, parent: QWidget) -> QTableView:
 
 def _common_folder(sources: ExportSources) -> str | None:
     """The folder every input file is in (the report names files relative to it)."""
-    folders = {os.path.dirname(member.key) for member in sources.members}
+    folders = {os.path.dirname(member.path) for member in sources.members}
     try:
         return os.path.commonpath(list(folders)) if folders else None
     except ValueError:  # different drives on Windows
