@@ -351,6 +351,7 @@ class Session(QObject):
             state.validator = None
         state.item.document = new
         state.stack.clear()
+        state.stack.setClean()  # clear() keeps a stack dirty that resetClean() made so
         self.journal.watch(new, None, state.stack)
         self.replaced.emit(state)
         self._validate_one(state)
