@@ -9,13 +9,12 @@ The window only asks it and redraws.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
-from sitemap_studio.commands import entry_commands
-from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
+from sitemap_studio.core.model import SitemapDocument, SitemapError
 from sitemap_studio.core.project import (
     FileRole,
     ItemKey,
@@ -28,6 +27,7 @@ from sitemap_studio.core.project import (
 from sitemap_studio.core.reading import Repaired
 from sitemap_studio.core.validation import DocumentValidator, Profile, ValidationContext
 from sitemap_studio.core.writing import OutputFormat, Recovery
+from sitemap_studio.services.document_state import DocumentState
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.loading import LoadService
@@ -35,47 +35,12 @@ from sitemap_studio.services.saving import SaveService
 from sitemap_studio.services.validation_service import ValidationService
 
 
-@dataclass(eq=False)
-class DocumentState:
-    """One open file: its document, undo stack, validator and whether it can be edited now."""
+@dataclass(frozen=True, eq=False, slots=True)
+class _Save:
+    """What a save wrote: the file's key and the document it held then (revert replaces it)."""
 
-    item: WorkspaceItem
-    stack: QUndoStack
-    validator: DocumentValidator | None = None
-    validating: bool = False
-    last_error: str | None = None
-    extra: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def document(self) -> SitemapDocument:
-        """The document (present: unreadable files get no state)."""
-        assert self.item.document is not None
-        return self.item.document
-
-    @property
-    def key(self) -> ItemKey:
-        """Which open file this is (kept through Save As, revert and recovery)."""
-        return self.item.key
-
-    @property
-    def path(self) -> str:
-        """The file the document belongs to now."""
-        return self.item.path
-
-    @property
-    def modified(self) -> bool:
-        """Whether there are unsaved edits."""
-        return not self.stack.isClean()
-
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        """Apply an edit as one undoable step (the table model's editor protocol)."""
-        self.last_error = None
-
-        def refused(error: SitemapError) -> None:
-            self.last_error = error.message
-
-        return entry_commands.edit_entries(self.stack, self.document, new_entries, text,
-                                           on_error=refused)
+    key: ItemKey
+    document: SitemapDocument
 
 
 class Session(QObject):
@@ -280,12 +245,20 @@ class Session(QObject):
         holds a file of another kind and ``replace_other_kind`` is not set.
         """
         return self.saves.save(state.document, path, fmt, compress,
-                               replace_other_kind=replace_other_kind, key=state.key)
+                               replace_other_kind=replace_other_kind,
+                               key=_Save(state.key, state.document))
 
-    def _saved(self, key: object, path: str, written: object, clean: bool) -> None:
-        state = self.state(key)
+    def _saved_state(self, save: object) -> DocumentState | None:
+        """The state a save was for, unless closed or reverted since (then the save is old)."""
+        if not isinstance(save, _Save):
+            return None
+        state = self.state(save.key)
+        return state if state is not None and state.document is save.document else None
+
+    def _saved(self, save: object, path: str, written: object, clean: bool) -> None:
+        state = self._saved_state(save)
         if state is None:
-            return  # closed meanwhile: its journal is gone with it
+            return  # closed or reverted meanwhile: the journal let go of that document
         document = state.document
         self.journal.file_saved(document, path, written, clean)
         own = os.path.abspath(document.source.path or "")
@@ -304,8 +277,8 @@ class Session(QObject):
         state.item.path = path
         self.renamed.emit(state, old)
 
-    def _save_failed(self, key: object, error: SitemapError) -> None:
-        state = self.state(key)
+    def _save_failed(self, save: object, error: SitemapError) -> None:
+        state = self._saved_state(save)
         if state is not None:
             self.save_failed.emit(state, error)
 
@@ -395,3 +368,7 @@ class Session(QObject):
     def modified_states(self) -> list[DocumentState]:
         """Documents with unsaved edits."""
         return [state for state in self.states.values() if state.modified]
+
+
+#: DocumentState lives in document_state; the window imports it from here, with the session.
+__all__ = ["DocumentState", "Session"]

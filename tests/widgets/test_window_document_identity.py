@@ -8,11 +8,13 @@ named alike in different folders stay apart.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from helpers.main_window import (
     column_texts,
     make_window,
+    open_and_wait,
     prompted_then_closed_saving,
     shown_title,
     urlset,
@@ -25,6 +27,7 @@ from sitemap_studio.core.validation import Profile
 from sitemap_studio.core.writing.saving import OutputFormat
 from sitemap_studio.dialogs import recovery_dialog
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN
+from sitemap_studio.services import saving
 
 A_LOCS = [f"https://example.com/a/{n}" for n in range(3)]
 B_LOCS = [f"https://example.com/b/{n}" for n in range(3)]
@@ -220,3 +223,34 @@ def test_revert_and_crash_recovery_keep_the_member_and_its_findings(qtbot, tmp_p
     _edit_first_loc(window, RELATIVE)
     qtbot.waitUntil(lambda: _rows(window)["b.xml"][1] == "1")
     assert _rows(window)["a.xml"][1] == "0"
+
+
+def test_a_save_overtaken_by_a_revert_leaves_later_edits_unsaved(qtbot, tmp_path,
+                                                                 monkeypatch) -> None:
+    gate = threading.Event()
+    write_save = saving.write_save
+
+    def held_write(*args, **kwargs):
+        gate.wait(60)  # the save is slow: the user reverts and edits meanwhile
+        return write_save(*args, **kwargs)
+
+    monkeypatch.setattr(saving, "write_save", held_write)
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
+    path = tmp_path / "site.xml"
+    path.write_text(urlset(*A_LOCS), encoding="utf-8")
+    open_and_wait(qtbot, window, path)
+    try:
+        _edit_first_loc(window, "https://example.com/saved")
+        window.window_actions.save.trigger()
+        answers.confirm = True
+        with qtbot.waitSignal(window.session.replaced, timeout=10000):
+            window.window_actions.revert.trigger()
+        wait_editable(qtbot, window)
+        _edit_first_loc(window, "https://example.com/after-revert")
+    finally:
+        with qtbot.waitSignal(window.session.saves.saved, timeout=10000):
+            gate.set()
+    assert "https://example.com/saved" in path.read_text(encoding="utf-8")
+    assert column_texts(window, 0)[0] == "https://example.com/after-revert"
+    assert window.isWindowModified() and shown_title(window).startswith("site.xml*")
+    assert [window.session.label(s) for s in window.session.modified_states] == ["site.xml"]
