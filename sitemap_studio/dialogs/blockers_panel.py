@@ -45,7 +45,7 @@ class BlockersPanel(QWidget):
     proceed_requested = Signal()
     #: The user chose not to go on (nothing is written).
     dismissed = Signal()
-    #: (member key, entry id or None, field or None): show this entry in the window.
+    #: (member path, entry id or None, field or None): show this entry in the window.
     jump_requested = Signal(str, object, object)
 
     def __init__(self, proceed_text: str = "Export &Anyway",

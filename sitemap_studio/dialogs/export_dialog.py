@@ -63,7 +63,7 @@ from sitemap_studio.qt_models.publish_models import Blocker
 from sitemap_studio.services.exporting import ExportService
 from sitemap_studio.services.jobs import JobRunner
 
-#: Shows an entry in the window: (member key, entry id or None, field or None).
+#: Shows an entry in the window: (member path, entry id or None, field or None).
 JumpTo = Callable[[str, int | None, str | None], None]
 
 
@@ -72,7 +72,7 @@ class ExportDialog(QDialog):
 
     #: The preview table and summary now show the current settings.
     preview_ready = Signal()
-    #: (member key, entry id or None, field or None): the user asked to see this entry.
+    #: (member path, entry id or None, field or None): the user asked to see this entry.
     jump_requested = Signal(str, object, object)
 
     def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,

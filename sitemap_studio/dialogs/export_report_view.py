@@ -40,7 +40,7 @@ def report_notes(report: ExportReport, folder: str | None = None) -> list[str]:
 
 def common_folder(sources: ExportSources) -> str | None:
     """The folder every input file is in (the report names files relative to it)."""
-    folders = {os.path.dirname(member.key) for member in sources.members}
+    folders = {os.path.dirname(member.path) for member in sources.members}
     try:
         return os.path.commonpath(list(folders)) if folders else None
     except ValueError:  # different drives on Windows

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from helpers.main_window import click_issue, make_window, shown_title, urlset
+from helpers.main_window import click_issue, make_window, shown_title, urlset, write_project
 from PySide6.QtCore import QPoint, Qt
 
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN
@@ -15,19 +14,9 @@ B_LOCS = ["https://example.com/b1", "http://example.com/b2", "https://example.co
 C_LOCS = ["http://example.com/c1"]
 
 
-def _project(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    project = folder / "shop.sitemapproj"
-    project.write_text(json.dumps({
-        "format_version": 2, "site_url": "https://example.com/",
-        "sitemaps": [{"path": name} for name in files]}), encoding="utf-8")
-    return project
-
-
 def _open_all(qtbot, tmp_path, monkeypatch, files: dict[str, str] | None = None):
     window, answers = make_window(qtbot, tmp_path, monkeypatch)
-    project = _project(tmp_path, files or {
+    project = write_project(tmp_path, files or {
         "a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS),
         "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
     with qtbot.waitSignal(window.workspace_loaded, timeout=30000):
@@ -303,14 +292,14 @@ def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path
         assert text.count("<url>") == 20_000
     window.window_actions.undo.trigger()  # one step puts every file back
     assert len(window.session.modified_states) == 5
-    assert window.session.states[str(tmp_path / "part-3.xml")].document.text(0, 0) == (
+    assert window.session.state_at(str(tmp_path / "part-3.xml")).document.text(0, 0) == (
         "http://shop.example.com/c3/item-0")
 
 
 def test_files_read_while_all_entries_is_shown_join_the_table(qtbot, tmp_path,
                                                               monkeypatch) -> None:
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
-    project = _project(tmp_path, {"a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS)})
+    project = write_project(tmp_path, {"a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS)})
     with qtbot.waitSignal(window.session.opened, timeout=15000):
         window.open_path(str(project))
     # The node is there as soon as the project is known; the files arrive after it.

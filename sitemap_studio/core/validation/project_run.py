@@ -14,7 +14,7 @@ members share one index that the run reads until it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.validation.project import ProjectValidator
@@ -30,7 +30,7 @@ def run_members(
     *,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
-    member_done: Callable[[str], object] | None = None,
+    member_done: Callable[[Hashable], object] | None = None,
 ) -> ProjectValidator:
     """Validate every member (the work of :meth:`ProjectValidator.run`), reporting each one.
 
