@@ -317,7 +317,7 @@ class MainWindow(WindowHost):
         workspace = self.session.workspace
         title = workspace.title if workspace is not None else ""
         if self.current is not None and workspace is not None and workspace.project is not None:
-            title = f"{self.current.item.name} ({title})"
+            title = f"{workspace.label(self.current.item)} ({title})"
         elif self.all_view.shown:
             title = f"All entries ({title})"
         self.setWindowTitle(f"{title}[*] \N{EM DASH} {APP_NAME}" if title else f"{APP_NAME}[*]")

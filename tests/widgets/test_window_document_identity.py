@@ -126,6 +126,7 @@ def test_members_with_one_file_name_in_two_folders_stay_apart(qtbot, tmp_path,
 
     # An edit in one file: its row, and only its row, shows the finding; only it is modified.
     _click_row(qtbot, window, "de/sitemap.xml")
+    assert window.windowTitle().startswith("de/sitemap.xml (")  # the title tells them apart too
     _edit_first_loc(window, RELATIVE)
     qtbot.waitUntil(lambda: _rows(window)["de/sitemap.xml"][1] == "1")
     assert _rows(window)["en/sitemap.xml"][1] == "0"
