@@ -114,19 +114,20 @@ class DocumentBytes(RowStore):
             entry_id = self._ids[row]
             start = self._start[row]
             pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
-            if pristine and self._lead[row] == run_end:
+            lead_at = self._rows.lead(row)
+            if pristine and lead_at == run_end:
                 run_end = self._end[row]
                 continue
             if run_begin >= 0:
                 yield raw[run_begin:run_end]
                 last = raw[run_end - 1 : run_end]
             if pristine:
-                run_begin, run_end = self._lead[row], self._end[row]
+                run_begin, run_end = lead_at, self._end[row]
                 piece = raw[run_begin:start]
             else:
                 run_begin = run_end = -1
                 lead = self._leads.get(entry_id)
-                piece = lead if lead is not None else raw[self._lead[row] : start]
+                piece = lead if lead is not None else raw[lead_at : start]
             if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
                 yield self._new_entry_lead
             if not pristine:

@@ -3,7 +3,8 @@
 :class:`RowStore` is the storage half of
 :class:`~sitemap_studio.core.model.documents.SitemapDocument`: per row an id, the
 offsets of its lead (whitespace and markup before it), its element and its
-field texts; edited and new entries as objects with their own bytes. It keeps
+field texts (held by :class:`~sitemap_studio.core.model.row_columns.RowColumns`);
+edited and new entries as objects with their own bytes. It keeps
 the document's uncompressed size current and can snapshot and restore a row
 exactly. It sends no notifications; the document does.
 """
@@ -16,6 +17,7 @@ from dataclasses import replace
 
 from sitemap_studio.core.model.document_types import Layout, RowState
 from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.row_columns import RowColumns, id_typecode
 from sitemap_studio.core.reading.xml_scan import IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE_BYTES
 
@@ -34,12 +36,8 @@ class RowStore:
         self._size = len(raw)
         #: Whether any value may hold an entity or character reference to decode.
         self._has_references = b"&" in raw
-        self._lead = layout.lead
-        self._start = layout.start
-        self._end = layout.end
-        self._cols = layout.columns
-        count = len(self._start)
-        self._ids = array("q", range(count))
+        self._rows = RowColumns(layout)
+        count = len(self._rows)
         self._next_id = count
         self._objects: dict[int, Entry] = {
             row: replace(entry, id=row) for row, entry in layout.objects.items()}
@@ -52,7 +50,27 @@ class RowStore:
         self._searches = 0
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self._rows.ids)
+
+    @property
+    def _ids(self) -> array[int]:
+        """Entry id of every row (read; :meth:`RowColumns.set_id` writes)."""
+        return self._rows.ids
+
+    @property
+    def _start(self) -> array[int]:
+        """Offset where every row's element begins (negative: a new entry)."""
+        return self._rows.start
+
+    @property
+    def _end(self) -> array[int]:
+        """Offset where every row's element ends."""
+        return self._rows.end
+
+    @property
+    def _cols(self) -> list[array[int]]:
+        """Start and end of each protocol field's text per row, or a negative marker."""
+        return self._rows.fields
 
     def id_at(self, row: int) -> int:
         """Stable id of the entry at ``row``."""
@@ -77,7 +95,7 @@ class RowStore:
         if self._searches > _SEARCHES_BEFORE_INDEX:
             self._searches = 0
             size = max(self._next_id, max(ids, default=-1) + 1, entry_id + 1)
-            by_id = self._row_by_id = array("q", [-1]) * size
+            by_id = self._row_by_id = array(id_typecode(len(ids)), [-1]) * size
             for _ in map(by_id.__setitem__, ids, range(len(ids))):
                 pass
             row = by_id[entry_id] if entry_id >= 0 else -1
@@ -94,7 +112,7 @@ class RowStore:
         entry_id = self._ids[row]
         return RowState(
             id=entry_id,
-            lead=self._lead[row],
+            lead=self._rows.lead(row),
             start=self._start[row],
             end=self._end[row],
             columns=tuple(column[row] for column in self._cols),
@@ -103,19 +121,15 @@ class RowStore:
             lead_bytes=self._leads.get(entry_id),
         )
 
-    def _all_columns(self) -> list[array[int]]:
-        return [self._ids, self._lead, self._start, self._end, *self._cols]
-
     def _open_rows(self, row: int, count: int) -> None:
-        for column in self._all_columns():
-            column[row:row] = array(column.typecode, [IN_OBJECT]) * count
+        self._rows.open(row, count, IN_OBJECT)
 
     def _row_size(self, row: int) -> int:
         """Bytes the row contributes to the document: its lead and its body."""
         entry_id = self._ids[row]
         lead = self._leads.get(entry_id)
         body = self._bodies.get(entry_id)
-        return ((len(lead) if lead is not None else self._start[row] - self._lead[row])
+        return ((len(lead) if lead is not None else self._start[row] - self._rows.lead(row))
                 + (len(body) if body is not None else self._end[row] - self._start[row]))
 
     def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
@@ -128,10 +142,8 @@ class RowStore:
 
     def _write_state(self, row: int, state: RowState) -> None:
         entry_id = state.id
-        self._ids[row] = entry_id
-        self._lead[row] = state.lead
-        self._start[row] = state.start
-        self._end[row] = state.end
+        self._rows.set_id(row, entry_id)
+        self._rows.set_offsets(row, state.lead, state.start, state.end)
         for column, value in zip(self._cols, state.columns, strict=True):
             column[row] = value
         _put(self._objects, entry_id, state.entry)
@@ -142,7 +154,7 @@ class RowStore:
         lead = self._leads.get(self._ids[row])
         if lead is not None:
             return lead
-        return self._raw[self._lead[row] : self._start[row]]
+        return self._raw[self._rows.lead(row) : self._start[row]]
 
     def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
         state = self.state(row)
@@ -162,8 +174,7 @@ class RowStore:
                 previous = self._tail_prefix
                 self._tail_prefix = kept + self._tail_prefix
             self._size += len(kept)
-        for column in self._all_columns():
-            del column[row]
+        self._rows.delete(row)
         self._objects.pop(state.id, None)
         self._bodies.pop(state.id, None)
         self._leads.pop(state.id, None)
