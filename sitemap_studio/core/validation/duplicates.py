@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import filterfalse
 
 from sitemap_studio.core.model.findings import RuleSource, Severity
+from sitemap_studio.core.model.row_columns import id_typecode
 from sitemap_studio.core.urls.parsing import normalization_differences, normalize_url
 from sitemap_studio.core.validation.context import Reporter
 from sitemap_studio.core.validation.registry import Rule, rule
@@ -51,11 +52,11 @@ class DuplicateIndex:
     possible duplicates. The first entry of a group (lowest ``order``, else the
     first added) is canonical and not flagged; each later one is, naming it.
 
-    Memory stays small for a million entries: per entry, two 64-bit hashes in
-    arrays indexed by entry id and one slot of a dict from the slash-less
-    URL's hash to an id (a list only for groups). After :meth:`compact` (the
+    Memory stays small for a million entries: per entry, a 64-bit hash in an
+    array indexed by entry id (two when the URLs cannot be read back) and one
+    slot of a dict from the slash-less URL's hash to an id (a list only for groups). After :meth:`compact` (the
     end of a full run) the entries alone in their bucket leave the dict for
-    two sorted arrays (hash, id): 16 bytes an entry instead of about 110.
+    two sorted arrays (hash, id): 12 bytes an entry instead of about 110.
     URLs themselves are not kept: ``loc_of`` fetches the URLs of flagged
     entries to check that hashes did not collide and to say what
     normalisation undid ("host case").
@@ -69,7 +70,7 @@ class DuplicateIndex:
         locs_at: the ``<loc>`` of many rows (that ``rows_of`` gave) at once.
     """
 
-    __slots__ = ("_buckets", "_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
+    __slots__ = ("_buckets", "_exact", "_keep_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
                  "_single_hashes", "_single_ids", "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
@@ -81,6 +82,9 @@ class DuplicateIndex:
         self._rows_of = rows_of
         self._locs_at = locs_at
         self._buckets: dict[int, int | list[int]] = {}
+        #: The exact URL's hash tells copies from slash variants only when the URLs cannot be
+        #: read back (no ``loc_of``); with them it is never read, so it is not kept.
+        self._keep_exact = loc_of is None and (locs_at is None or rows_of is None)
         self._exact = array("q")
         self._loose = array("q")
         self._sparse: dict[int, tuple[int, int]] = {}
@@ -141,7 +145,8 @@ class DuplicateIndex:
         self._buckets = groups  # a new dict: a dict never shrinks as keys leave it
         order = sorted(singles)
         self._single_hashes = array("q", order)
-        self._single_ids = array("q", map(singles.__getitem__, order))
+        ids = array("q", map(singles.__getitem__, order))
+        self._single_ids = array(id_typecode(max(ids, default=0)), ids)  # 4 bytes when they fit
         # The hash arrays grew by doubling: keep them only up to the last id indexed.
         used = -(-len(self._loose.tobytes().rstrip(b"\0")) // 8)
         self._exact, self._loose = self._exact[:used], self._loose[:used]
@@ -150,20 +155,22 @@ class DuplicateIndex:
         return isinstance(entry_id, int) and self._hashes(entry_id)[1] != 0
 
     def _hashes(self, entry_id: int) -> tuple[int, int]:
-        if 0 <= entry_id < len(self._exact):
-            return self._exact[entry_id], self._loose[entry_id]
+        if 0 <= entry_id < len(self._loose):
+            return self._exact[entry_id] if self._keep_exact else 0, self._loose[entry_id]
         return self._sparse.get(entry_id, (0, 0))
 
     def _store(self, entry_id: int, exact: int, loose: int) -> None:
-        size = len(self._exact)
+        size = len(self._loose)
         if entry_id >= size and 0 <= entry_id <= 2 * size + 65536:
             grow = max(entry_id + 1 - size, size, 1024)
             zeros = array("q", bytes(8 * grow))
-            self._exact.extend(zeros)
+            if self._keep_exact:
+                self._exact.extend(zeros)
             self._loose.extend(zeros)
             size += grow
         if 0 <= entry_id < size:
-            self._exact[entry_id] = exact
+            if self._keep_exact:
+                self._exact[entry_id] = exact
             self._loose[entry_id] = loose
         elif loose:
             self._sparse[entry_id] = (exact, loose)
@@ -191,7 +198,8 @@ class DuplicateIndex:
         else:
             loose_hash = exact_hash
         if inside:
-            self._exact[entry_id] = exact_hash
+            if self._keep_exact:
+                self._exact[entry_id] = exact_hash
             loose_hashes[entry_id] = loose_hash
         else:
             self._store(entry_id, exact_hash, loose_hash)
@@ -210,9 +218,10 @@ class DuplicateIndex:
         if not items:
             return
         highest = max(entry_id for entry_id, _ in items)
-        if highest >= len(self._exact) and highest <= 2 * len(self._exact) + 65536:
+        if highest >= len(self._loose) and highest <= 2 * len(self._loose) + 65536:
             self._store(highest, 0, 0)  # grows both arrays once
         exact_hashes, loose_hashes, buckets = self._exact, self._loose, self._buckets
+        keep_exact = self._keep_exact
         setdefault = self._setdefault if self._single_ids else buckets.setdefault
         size = len(loose_hashes)
         for entry_id, loc in items:
@@ -226,7 +235,8 @@ class DuplicateIndex:
                 loose = loose_key(key)
                 if loose is not key:
                     loose_hash = hash(loose) or 1
-            exact_hashes[entry_id] = exact_hash
+            if keep_exact:
+                exact_hashes[entry_id] = exact_hash
             loose_hashes[entry_id] = loose_hash
             bucket = setdefault(loose_hash, entry_id)
             if bucket != entry_id:
