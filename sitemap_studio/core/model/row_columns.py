@@ -43,9 +43,10 @@ class RowColumns:
     def __init__(self, layout: Layout) -> None:
         count = len(layout.start)
         self.ids: array[int] = array(id_typecode(count), range(count))
-        self.start = layout.start
-        self.end = layout.end
-        self.fields = layout.columns
+        # Copies: a column the reader grew by appending holds up to an eighth more room.
+        self.start = layout.start[:]
+        self.end = layout.end[:]
+        self.fields = [column[:] for column in layout.columns]
         self._head_end = layout.head_end
         #: ``None`` while each lead starts where the row before ends (the head's end for row 0).
         self._lead: array[int] | None = layout.lead
