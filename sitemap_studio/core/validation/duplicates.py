@@ -56,7 +56,7 @@ class DuplicateIndex:
     array indexed by entry id (two when the URLs cannot be read back) and one
     slot of a dict from the slash-less URL's hash to an id (a list only for groups). After :meth:`compact` (the
     end of a full run) the entries alone in their bucket leave the dict for
-    two sorted arrays (hash, id): 12 bytes an entry instead of about 110.
+    an array of ids sorted by hash: 4 bytes an entry instead of about 110.
     URLs themselves are not kept: ``loc_of`` fetches the URLs of flagged
     entries to check that hashes did not collide and to say what
     normalisation undid ("host case").
@@ -71,7 +71,7 @@ class DuplicateIndex:
     """
 
     __slots__ = ("_buckets", "_exact", "_keep_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
-                 "_single_hashes", "_single_ids", "_sparse")
+                 "_single_ids", "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
                  loc_of: Callable[[int], str | None] | None = None, *,
@@ -88,28 +88,31 @@ class DuplicateIndex:
         self._exact = array("q")
         self._loose = array("q")
         self._sparse: dict[int, tuple[int, int]] = {}
-        #: Compacted one-entry buckets: loose hashes, ascending, and the id of each. A pair
-        #: holds only while that id still has that hash and the dict has no bucket for it.
-        self._single_hashes = array("q")
+        #: Compacted one-entry buckets: their ids, in the order of their loose hashes (read
+        #: from ``_loose``, so each hash is kept once). An id leaves before its hash changes.
         self._single_ids = array("q")
 
     def __len__(self) -> int:
-        buckets = self._buckets
-        singles = sum(1 for loose_hash, entry_id in zip(self._single_hashes, self._single_ids,
-                                                        strict=True)
-                      if loose_hash not in buckets and self._hashes(entry_id)[1] == loose_hash)
+        buckets, loose = self._buckets, self._loose
+        singles = sum(1 for entry_id in self._single_ids if loose[entry_id] not in buckets)
         return singles + sum(1 if isinstance(bucket, int) else len(bucket)
                              for bucket in buckets.values())
 
     def _single(self, loose_hash: int) -> int | None:
-        """The compacted entry alone under ``loose_hash``, if it still has that hash."""
-        hashes = self._single_hashes
-        at = bisect_left(hashes, loose_hash)
-        if at < len(hashes) and hashes[at] == loose_hash:
-            entry_id = self._single_ids[at]
-            if self._hashes(entry_id)[1] == loose_hash:
-                return entry_id
+        """The compacted entry alone under ``loose_hash``, if there is one."""
+        ids, loose = self._single_ids, self._loose
+        at = bisect_left(ids, loose_hash, key=loose.__getitem__)
+        if at < len(ids) and loose[ids[at]] == loose_hash:
+            return ids[at]
         return None
+
+    def _leave_singles(self, entry_id: int, loose_hash: int) -> None:
+        """Take ``entry_id`` (hashed ``loose_hash``) out of the compacted singles, if there."""
+        ids = self._single_ids
+        if ids and 0 <= entry_id < len(self._loose):
+            at = bisect_left(ids, loose_hash, key=self._loose.__getitem__)
+            if at < len(ids) and ids[at] == entry_id:
+                del ids[at]
 
     def _bucket(self, loose_hash: int) -> int | list[int] | None:
         """The entries under ``loose_hash``: one id, a list of ids (a group), or ``None``."""
@@ -132,20 +135,18 @@ class DuplicateIndex:
 
     def compact(self) -> None:
         """Move every one-entry bucket out of the dict into the sorted arrays (after a load)."""
-        singles = {loose_hash: entry_id for loose_hash, entry_id in zip(
-            self._single_hashes, self._single_ids, strict=True)
-            if self._hashes(entry_id)[1] == loose_hash}
+        loose = self._loose
+        singles = dict(zip(map(loose.__getitem__, self._single_ids), self._single_ids,
+                           strict=True))
         groups: dict[int, int | list[int]] = {}
         for loose_hash, bucket in self._buckets.items():
-            if isinstance(bucket, int):
+            if isinstance(bucket, int) and 0 <= bucket < len(loose):
                 singles[loose_hash] = bucket
             else:
                 singles.pop(loose_hash, None)
                 groups[loose_hash] = bucket
         self._buckets = groups  # a new dict: a dict never shrinks as keys leave it
-        order = sorted(singles)
-        self._single_hashes = array("q", order)
-        ids = array("q", map(singles.__getitem__, order))
+        ids = array("q", map(singles.__getitem__, sorted(singles)))
         self._single_ids = array(id_typecode(max(ids, default=0)), ids)  # 4 bytes when they fit
         # The hash arrays grew by doubling: keep them only up to the last id indexed.
         used = -(-len(self._loose.tobytes().rstrip(b"\0")) // 8)
@@ -253,6 +254,7 @@ class DuplicateIndex:
         _exact, loose_hash = self._hashes(entry_id)
         if not loose_hash:
             return set()
+        self._leave_singles(entry_id, loose_hash)
         self._store(entry_id, 0, 0)
         bucket = self._buckets.get(loose_hash)
         if bucket is None or bucket == entry_id:
@@ -269,7 +271,6 @@ class DuplicateIndex:
     def clear(self) -> None:
         """Forget every entry."""
         self._buckets.clear()
-        self._single_hashes = array("q")
         self._single_ids = array("q")
         self._exact = array("q")
         self._loose = array("q")
