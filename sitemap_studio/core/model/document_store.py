@@ -12,7 +12,7 @@ exactly. It sends no notifications; the document does.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from sitemap_studio.core.model.document_types import Layout, RowState
@@ -54,8 +54,17 @@ class RowStore:
 
     @property
     def _ids(self) -> array[int]:
-        """Entry id of every row (read; :meth:`RowColumns.set_id` writes)."""
+        """Entry id of every row as an array (written out from the row numbers if need be)."""
         return self._rows.ids
+
+    @property
+    def _id_view(self) -> Sequence[int]:
+        """Entry id of every row, to read (a ``range`` while ids are row numbers)."""
+        return self._rows.id_view
+
+    def ids_view(self) -> Sequence[int]:
+        """Entry id of every row in row order, to read; valid until the rows change."""
+        return self._rows.id_view
 
     @property
     def _start(self) -> array[int]:
@@ -74,11 +83,11 @@ class RowStore:
 
     def id_at(self, row: int) -> int:
         """Stable id of the entry at ``row``."""
-        return self._ids[row]
+        return self._id_view[row]
 
     def row_of(self, entry_id: int, hint: int | None = None) -> int:
         """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""
-        ids = self._ids
+        ids = self._id_view
         if hint is not None and 0 <= hint < len(ids) and ids[hint] == entry_id:
             return hint
         if not self._reordered and entry_id < len(ids) and ids[entry_id] == entry_id:
@@ -109,7 +118,7 @@ class RowStore:
 
     def state(self, row: int) -> RowState:
         """Snapshot of everything held for ``row``."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         return RowState(
             id=entry_id,
             lead=self._rows.lead(row),
@@ -126,7 +135,7 @@ class RowStore:
 
     def _row_size(self, row: int) -> int:
         """Bytes the row contributes to the document: its lead and its body."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         lead = self._leads.get(entry_id)
         body = self._bodies.get(entry_id)
         return ((len(lead) if lead is not None else self._start[row] - self._rows.lead(row))
@@ -151,7 +160,7 @@ class RowStore:
         _put(self._leads, entry_id, state.lead_bytes)
 
     def _lead_bytes(self, row: int) -> bytes:
-        lead = self._leads.get(self._ids[row])
+        lead = self._leads.get(self._id_view[row])
         if lead is not None:
             return lead
         return self._raw[self._rows.lead(row) : self._start[row]]
@@ -165,8 +174,8 @@ class RowStore:
         previous: bytes | None = None
         if kept.strip(XML_WHITESPACE_BYTES):
             # Comments and other markup before the entry move to the next entry (or the tail).
-            if row + 1 < len(self._ids):
-                target = self._ids[row + 1]
+            if row + 1 < len(self._id_view):
+                target = self._id_view[row + 1]
                 previous = self._leads.get(target)
                 self._leads[target] = kept + self._lead_bytes(row + 1)
             else:

@@ -114,7 +114,7 @@ class SitemapDocument(DocumentBytes):
             return text.strip(XML_WHITESPACE)
         if begin == ABSENT:
             return None
-        return self._objects[self._ids[row]].value(FIELDS[field_index])
+        return self._objects[self._id_view[row]].value(FIELDS[field_index])
 
     def raw_texts(self, row: int) -> tuple[str | None, str | None, str | None, str | None] | None:
         """The four field texts as written (untrimmed) for a plain row; ``None`` for object rows."""
@@ -178,7 +178,7 @@ class SitemapDocument(DocumentBytes):
 
     def entry_at(self, row: int) -> Entry:
         """The entry at ``row`` as an immutable value."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         if self._cols[0][row] == IN_OBJECT:
             return self._objects[entry_id]
         values: dict[str, str | None] = {}
@@ -206,7 +206,7 @@ class SitemapDocument(DocumentBytes):
 
     def entries(self) -> Iterator[Entry]:
         """Every entry in row order."""
-        for row in range(len(self._ids)):
+        for row in range(len(self._id_view)):
             yield self.entry_at(row)
 
     def line_of(self, row: int) -> int | None:
@@ -281,7 +281,7 @@ class SitemapDocument(DocumentBytes):
     def element_at(self, row: int) -> str:
         """``"url"`` or ``"sitemap"``: the element name of the entry at ``row``."""
         if self._cols[0][row] == IN_OBJECT:
-            return self._objects[self._ids[row]].element
+            return self._objects[self._id_view[row]].element
         return "sitemap" if self._is_sitemap_element(row) else "url"
 
     def _is_sitemap_element(self, row: int) -> bool:

@@ -6,8 +6,9 @@ the document's bytes. It is the column storage of
 :class:`~sitemap_studio.core.model.document_store.RowStore`, with its own
 accessors, so the store does not have to know how the columns are packed:
 
-* ids are 4-byte while they fit (8-byte only from 2**31 on): a million rows
-  take 4 MB instead of 8;
+* ids are not kept while every row's id is its row number (as a document is
+  read): they are a ``range`` until the first insert, removal or move, then
+  an array of 4-byte ids while they fit (8-byte only from 2**31 on);
 * the lead column is not kept while every row's lead begins where the row
   before it ends (as every reader cuts a file): it is derived from the end
   column, and written out only on the first insert, removal or move.
@@ -16,6 +17,7 @@ accessors, so the store does not have to know how the columns are packed:
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 from sitemap_studio.core.model.document_types import Layout
 
@@ -31,18 +33,19 @@ def id_typecode(highest: int) -> str:
 class RowColumns:
     """Ids and offsets of every row, over one document's bytes as ``layout`` cut them.
 
-    ``ids``, ``start``, ``end`` and ``fields`` (start and end of each protocol
+    :attr:`id_view` reads the ids (:attr:`ids` writes them out as an array),
+    :meth:`set_id` changes one; ``start``, ``end`` and ``fields`` (start and end of each protocol
     field's text, or a negative marker) are arrays the owner may read and
     write in place; :meth:`lead` reads a row's lead, and every change of the
     number or order of rows goes through :meth:`open`, :meth:`delete` or
     :meth:`move`, which keep the columns in step.
     """
 
-    __slots__ = ("_head_end", "_lead", "end", "fields", "ids", "start")
+    __slots__ = ("_head_end", "_ids", "_lead", "end", "fields", "start")
 
     def __init__(self, layout: Layout) -> None:
-        count = len(layout.start)
-        self.ids: array[int] = array(id_typecode(count), range(count))
+        #: ``range(rows)`` while each row's id is its row number, else an array.
+        self._ids: array[int] | range = range(len(layout.start))
         # Copies: a column the reader grew by appending holds up to an eighth more room.
         self.start = layout.start[:]
         self.end = layout.end[:]
@@ -54,7 +57,20 @@ class RowColumns:
             self._lead = None
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self._ids)
+
+    @property
+    def id_view(self) -> Sequence[int]:
+        """Entry id of every row, to read (a ``range`` while ids are row numbers)."""
+        return self._ids
+
+    @property
+    def ids(self) -> array[int]:
+        """Entry id of every row as an array (written out from the row numbers if need be)."""
+        ids = self._ids
+        if isinstance(ids, range):
+            ids = self._ids = array(id_typecode(len(ids)), ids)
+        return ids
 
     def lead(self, row: int) -> int:
         """Offset where the lead of ``row`` begins."""
@@ -65,9 +81,11 @@ class RowColumns:
 
     def set_id(self, row: int, entry_id: int) -> None:
         """Give ``row`` the id ``entry_id`` (the id column widens to 8 bytes if it must)."""
+        if isinstance(self._ids, range) and self._ids[row] == entry_id:
+            return
         ids = self.ids
         if ids.typecode == "i" and not -_FOUR_BYTES <= entry_id <= _FOUR_BYTES:
-            ids = self.ids = array("q", ids)
+            ids = self._ids = array("q", ids)
         ids[row] = entry_id
 
     def set_offsets(self, row: int, lead: int, start: int, end: int) -> None:
