@@ -37,6 +37,11 @@ class RowStore:
         #: Whether any value may hold an entity or character reference to decode.
         self._has_references = b"&" in raw
         self._rows = RowColumns(layout)
+        # The columns' own arrays, at hand for the readers below (changed in place, never
+        # replaced); ids change representation, so they are always read through ``_rows``.
+        self._start = self._rows.start
+        self._end = self._rows.end
+        self._cols = self._rows.fields
         count = len(self._rows)
         self._next_id = count
         self._objects: dict[int, Entry] = {
@@ -50,7 +55,7 @@ class RowStore:
         self._searches = 0
 
     def __len__(self) -> int:
-        return len(self._rows.ids)
+        return len(self._rows)
 
     @property
     def _ids(self) -> array[int]:
@@ -66,24 +71,10 @@ class RowStore:
         """Entry id of every row in row order, to read; valid until the rows change."""
         return self._rows.id_view
 
-    @property
-    def _start(self) -> array[int]:
-        """Offset where every row's element begins (negative: a new entry)."""
-        return self._rows.start
-
-    @property
-    def _end(self) -> array[int]:
-        """Offset where every row's element ends."""
-        return self._rows.end
-
-    @property
-    def _cols(self) -> list[array[int]]:
-        """Start and end of each protocol field's text per row, or a negative marker."""
-        return self._rows.fields
 
     def id_at(self, row: int) -> int:
         """Stable id of the entry at ``row``."""
-        return self._id_view[row]
+        return self._rows.id_view[row]
 
     def row_of(self, entry_id: int, hint: int | None = None) -> int:
         """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""

@@ -33,19 +33,20 @@ def id_typecode(highest: int) -> str:
 class RowColumns:
     """Ids and offsets of every row, over one document's bytes as ``layout`` cut them.
 
-    :attr:`id_view` reads the ids (:attr:`ids` writes them out as an array),
-    :meth:`set_id` changes one; ``start``, ``end`` and ``fields`` (start and end of each protocol
+    ``id_view`` reads the ids (a ``range`` while each row's id is its row
+    number; :attr:`ids` writes them out as an array) and :meth:`set_id` changes
+    one. ``start``, ``end`` and ``fields`` (start and end of each protocol
     field's text, or a negative marker) are arrays the owner may read and
-    write in place; :meth:`lead` reads a row's lead, and every change of the
-    number or order of rows goes through :meth:`open`, :meth:`delete` or
-    :meth:`move`, which keep the columns in step.
+    write in place; they are never replaced, so the owner may keep them at
+    hand. :meth:`lead` reads a row's lead, and every change of the number or
+    order of rows goes through :meth:`open`, :meth:`delete` or :meth:`move`,
+    which keep the columns in step.
     """
 
-    __slots__ = ("_head_end", "_ids", "_lead", "end", "fields", "start")
+    __slots__ = ("_head_end", "_lead", "end", "fields", "id_view", "start")
 
     def __init__(self, layout: Layout) -> None:
-        #: ``range(rows)`` while each row's id is its row number, else an array.
-        self._ids: array[int] | range = range(len(layout.start))
+        self.id_view: Sequence[int] = range(len(layout.start))
         # Copies: a column the reader grew by appending holds up to an eighth more room.
         self.start = layout.start[:]
         self.end = layout.end[:]
@@ -57,20 +58,17 @@ class RowColumns:
             self._lead = None
 
     def __len__(self) -> int:
-        return len(self._ids)
-
-    @property
-    def id_view(self) -> Sequence[int]:
-        """Entry id of every row, to read (a ``range`` while ids are row numbers)."""
-        return self._ids
+        return len(self.id_view)
 
     @property
     def ids(self) -> array[int]:
         """Entry id of every row as an array (written out from the row numbers if need be)."""
-        ids = self._ids
-        if isinstance(ids, range):
-            ids = self._ids = array(id_typecode(len(ids)), ids)
-        return ids
+        ids = self.id_view
+        if isinstance(ids, array):
+            return ids
+        written = array(id_typecode(len(ids)), ids)
+        self.id_view = written
+        return written
 
     def lead(self, row: int) -> int:
         """Offset where the lead of ``row`` begins."""
@@ -81,17 +79,18 @@ class RowColumns:
 
     def set_id(self, row: int, entry_id: int) -> None:
         """Give ``row`` the id ``entry_id`` (the id column widens to 8 bytes if it must)."""
-        if isinstance(self._ids, range) and self._ids[row] == entry_id:
+        if isinstance(self.id_view, range) and self.id_view[row] == entry_id:
             return
         ids = self.ids
         if ids.typecode == "i" and not -_FOUR_BYTES <= entry_id <= _FOUR_BYTES:
-            ids = self._ids = array("q", ids)
+            ids = array("q", ids)
+            self.id_view = ids
         ids[row] = entry_id
 
     def set_offsets(self, row: int, lead: int, start: int, end: int) -> None:
         """Set where ``row``'s lead, element and end lie."""
         if self._lead is None and (lead != self.lead(row) or (
-                end != self.end[row] and row + 1 < len(self.ids))):
+                end != self.end[row] and row + 1 < len(self.id_view))):
             self._keep_leads()
         if self._lead is not None:
             self._lead[row] = lead
