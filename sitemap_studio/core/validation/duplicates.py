@@ -11,12 +11,12 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from itertools import filterfalse
 
 from sitemap_studio.core.model.findings import RuleSource, Severity
 from sitemap_studio.core.model.row_columns import id_typecode
-from sitemap_studio.core.urls.parsing import normalization_differences, normalize_url
+from sitemap_studio.core.urls.parsing import normalize_url
 from sitemap_studio.core.validation.context import Reporter
+from sitemap_studio.core.validation.duplicate_verdicts import judge_group, loose_key
 from sitemap_studio.core.validation.registry import Rule, rule
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -30,18 +30,6 @@ LOC_DUPLICATE = rule(
 LOC_POSSIBLE_DUPLICATE = rule(
     "loc-possible-duplicate", W, STUDIO,
     "The URL differs from an earlier entry's only by a trailing slash.")
-
-
-def loose_key(key: str) -> str:
-    """A normalised URL without the trailing slash of its path (the root path keeps its ``/``)."""
-    query = key.find("?")
-    if query < 0:
-        if key[-1:] != "/" or key.count("/") <= 3:
-            return key
-        return key[:-1]
-    if query and key[query - 1] == "/" and key.count("/", 0, query) > 3:
-        return key[: query - 1] + key[query:]
-    return key
 
 
 class DuplicateIndex:
@@ -370,69 +358,7 @@ class DuplicateIndex:
         # Without the URLs, hashes alone: the bucket is one group up to a trailing slash.
         spellings: Sequence[object] = locs if locs is not None else [
             self._hashes(member)[0] for member in members]
-        # Each spelling's earliest member; copies written alike are normalised once.
-        earliest = dict(zip(reversed(spellings), range(len(members) - 1, -1, -1), strict=True))
-        keys: dict[object, tuple[object, object]] = {}
-        for spelling in earliest:
-            if locs is None:
-                keys[spelling] = (spelling, "")
-            elif isinstance(spelling, str) and spelling:
-                key = normalize_url(spelling)
-                if key:
-                    keys[spelling] = (key, loose_key(key))
-        first_exact: dict[object, int] = {}  # key -> index of its first member
-        first_loose: dict[object, int] = {}
-        for spelling, (exact, loose) in keys.items():
-            at = earliest[spelling]
-            if at < first_exact.get(exact, at + 1):
-                first_exact[exact] = at
-            if at < first_loose.get(loose, at + 1):
-                first_loose[loose] = at
-        verdicts: dict[tuple[bool, str], list[int]] = {}  # (a slash only?, message)
-        # Where the copies of each spelling go (None: nowhere, loc-fragment says it).
-        targets: dict[object, list[int] | None] = {}
-        for spelling, (exact, _loose) in keys.items():
-            first = first_exact[exact]
-            message = _duplicate_message(members[first], spellings[first], spelling,
-                                         locs is not None, describe)
-            targets[spelling] = (None if message is None
-                                 else verdicts.setdefault((False, message), []))
         wanted = None if asked is bucket or len(set(asked)) == len(members) else set(asked)
-        canonical = {members[at] for at in first_exact.values()}
-        if len(earliest) == 1 and wanted is None:  # copies all written alike
-            found = targets.get(spellings[0])
-            if found is not None:
-                found.extend(filterfalse(canonical.__contains__, members))
-        else:
-            for member, spelling in zip(members, spellings, strict=True):
-                found = targets.get(spelling)
-                if found is not None and member not in canonical and (
-                        wanted is None or member in wanted):
-                    found.append(member)
-        slash_messages: dict[int, str] = {}
-        for at in sorted(first_exact.values()):  # a canonical entry may repeat up to a slash
-            first = first_loose[keys[spellings[at]][1]]
-            if first == at or (wanted is not None and members[at] not in wanted):
-                continue
-            message = slash_messages.get(first)
-            if message is None:
-                message = slash_messages[first] = (
-                    f"Differs from {describe(members[first])} only by a trailing slash: "
-                    "possibly the same page (servers often redirect one to the other); keep "
-                    "the one the site links to.")
-            verdicts.setdefault((True, message), []).append(members[at])
         return [(LOC_POSSIBLE_DUPLICATE if slash else LOC_DUPLICATE, message, flagged)
-                for (slash, message), flagged in verdicts.items() if flagged]
-
-
-def _duplicate_message(first: int, first_spelling: object, spelling: object, with_locs: bool,
-                       describe: Callable[[int], str]) -> str | None:
-    """What to say of a copy of ``first``; ``None`` when ``loc-fragment`` says it already."""
-    if with_locs:
-        reasons = normalization_differences(str(first_spelling), str(spelling))
-        if reasons == ["fragment"]:
-            return None  # loc-fragment already says the fragment makes it a duplicate
-        how = f" after normalisation: {', '.join(reasons)}" if reasons else ", written identically"
-    else:
-        how = " after normalisation"
-    return f"Same URL as {describe(first)}{how}. Crawlers count it once; keep one of them."
+                for slash, message, flagged in judge_group(
+                    members, spellings, locs is not None, wanted, describe)]
