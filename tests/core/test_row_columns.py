@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 
@@ -19,7 +20,7 @@ def _bytes(count: int) -> bytes:
     # Comments, blank lines and an element between entries: each entry's lead differs.
     parts = []
     for n in range(count):
-        lead = ("\n<!-- part %d -->\n" % n if n % 3 == 0 else "\n\n" if n % 3 == 1 else " ")
+        lead = f"\n<!-- part {n} -->\n" if n % 3 == 0 else "\n\n" if n % 3 == 1 else " "
         parts.append(f"{lead}<url><loc>{SITE}/{n}</loc><lastmod>2024-01-0{1 + n % 9}</lastmod>"
                      "</url>")
     return f'<?xml version="1.0"?>\n<urlset xmlns="{NS}">{"".join(parts)}\n</urlset>\n'.encode()
@@ -44,7 +45,8 @@ def test_removals_moves_and_edits_save_the_bytes_they_should_and_undo_exactly(
             if not row <= dest <= row + 2:
                 moved = expected[row : row + 2]
                 del expected[row : row + 2]
-                expected[dest if dest < row else dest - 2 : dest if dest < row else dest - 2] = moved
+                at = dest if dest < row else dest - 2
+                expected[at:at] = moved
             document.move_rows(row, 2, dest)
         else:
             row = rng.randrange(len(document))
@@ -80,8 +82,6 @@ def test_ids_beyond_four_bytes_are_kept() -> None:
 
 
 def test_leads_that_do_not_follow_the_rows_before_are_kept_as_read() -> None:
-    from array import array
-
     raw = b"<r>AAA--BBB--CCC</r>"
     # Row 1's lead starts after the "--" the row before does not cover.
     layout = Layout(3, 16, array("i", [3, 8, 13]), array("i", [3, 8, 13]),

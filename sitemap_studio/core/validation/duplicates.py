@@ -42,9 +42,10 @@ class DuplicateIndex:
 
     Memory stays small for a million entries: per entry, a 64-bit hash in an
     array indexed by entry id (two when the URLs cannot be read back) and one
-    slot of a dict from the slash-less URL's hash to an id (a list only for groups). After :meth:`compact` (the
-    end of a full run) the entries alone in their bucket leave the dict for
-    an array of ids sorted by hash: 4 bytes an entry instead of about 110.
+    slot of a dict from the slash-less URL's hash to an id (a list only for
+    groups). After :meth:`compact` (the end of a full run) the entries alone in
+    their bucket leave the dict for an array of ids sorted by hash: 4 bytes an
+    entry instead of about 110.
     URLs themselves are not kept: ``loc_of`` fetches the URLs of flagged
     entries to check that hashes did not collide and to say what
     normalisation undid ("host case").
@@ -58,8 +59,8 @@ class DuplicateIndex:
         locs_at: the ``<loc>`` of many rows (that ``rows_of`` gave) at once.
     """
 
-    __slots__ = ("_buckets", "_exact", "_keep_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
-                 "_single_ids", "_sparse")
+    __slots__ = ("_buckets", "_exact", "_keep_exact", "_loc_of", "_locs_at", "_loose", "_order",
+                 "_rows_of", "_single_ids", "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
                  loc_of: Callable[[int], str | None] | None = None, *,
