@@ -373,6 +373,21 @@ def test_core_and_cli_import_without_qt() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_window_starts_without_the_network_stack() -> None:
+    # aiohttp, asyncio, ssl and the email package hold about 20 MB resident: the audit, the
+    # live checks and the feed dates load them on first use, not every window at start-up.
+    result = run_python(
+        """
+        import os, sys
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        import sitemap_studio.app, sitemap_studio.widgets.main_window
+        heavy = ("aiohttp", "asyncio", "ssl", "email", "protego")
+        loaded = sorted(m for m in sys.modules if m.split(".")[0] in heavy)
+        assert not loaded, f"loaded at start-up: {loaded}"
+        """
+    )
+    assert result.returncode == 0, result.stderr
+
 def test_version_runs_without_qt() -> None:
     result = run_python(
         """

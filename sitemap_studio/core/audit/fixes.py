@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from enum import StrEnum
 
 from sitemap_studio.core.audit.results import UrlAudit, Verdict
@@ -146,6 +145,9 @@ def last_modified_instant(header: str | None, now: datetime) -> datetime | None:
     or lies after ``now``."""
     if not header:
         return None
+    # Imported here: the email package costs the window about 3 MB at start-up.
+    from email.utils import parsedate_to_datetime
+
     try:
         moment = parsedate_to_datetime(header)
     except (TypeError, ValueError, IndexError):

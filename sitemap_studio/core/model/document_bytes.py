@@ -28,7 +28,7 @@ class DocumentBytes(RowStore):
 
     def body(self, row: int) -> bytes:
         """The serialised bytes of the entry at ``row`` (its element, or its text line)."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         body = self._bodies.get(entry_id)
         if body is not None:
             return body
@@ -41,7 +41,7 @@ class DocumentBytes(RowStore):
                                                self._end[start:stop])))
         if self._bodies:
             edited = self._bodies
-            for offset, entry_id in enumerate(self._ids[start:stop]):
+            for offset, entry_id in enumerate(self._id_view[start:stop]):
                 body = edited.get(entry_id)
                 if body is not None:
                     found[offset] = body
@@ -74,7 +74,7 @@ class DocumentBytes(RowStore):
         ``entry_at``. Each column is built by C loops over the offsets, with no
         Python code per row, so a million rows take a fraction of a second.
         """
-        raw, cols, count = self._raw, self._cols, len(self._ids)
+        raw, cols, count = self._raw, self._cols, len(self._id_view)
         spans = map(slice, cols[0], cols[1])
         locs = list(map(bytes.decode, map(raw.__getitem__, spans)))
         locs = list(map(methodcaller("strip", XML_WHITESPACE), locs))
@@ -110,23 +110,25 @@ class DocumentBytes(RowStore):
         run_end = -1
         separate = self.source.format == SourceFormat.TEXT
         last = b"\n"
-        for row in range(len(self._ids)):
-            entry_id = self._ids[row]
-            start = self._start[row]
+        ids, starts, ends, lead_of = self._id_view, self._start, self._end, self._rows.lead
+        for row in range(len(ids)):
+            entry_id = ids[row]
+            start = starts[row]
             pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
-            if pristine and self._lead[row] == run_end:
-                run_end = self._end[row]
+            lead_at = lead_of(row)
+            if pristine and lead_at == run_end:
+                run_end = ends[row]
                 continue
             if run_begin >= 0:
                 yield raw[run_begin:run_end]
                 last = raw[run_end - 1 : run_end]
             if pristine:
-                run_begin, run_end = self._lead[row], self._end[row]
+                run_begin, run_end = lead_at, ends[row]
                 piece = raw[run_begin:start]
             else:
                 run_begin = run_end = -1
                 lead = self._leads.get(entry_id)
-                piece = lead if lead is not None else raw[self._lead[row] : start]
+                piece = lead if lead is not None else raw[lead_at : start]
             if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
                 yield self._new_entry_lead
             if not pristine:

@@ -3,7 +3,8 @@
 :class:`RowStore` is the storage half of
 :class:`~sitemap_studio.core.model.documents.SitemapDocument`: per row an id, the
 offsets of its lead (whitespace and markup before it), its element and its
-field texts; edited and new entries as objects with their own bytes. It keeps
+field texts (held by :class:`~sitemap_studio.core.model.row_columns.RowColumns`);
+edited and new entries as objects with their own bytes. It keeps
 the document's uncompressed size current and can snapshot and restore a row
 exactly. It sends no notifications; the document does.
 """
@@ -11,11 +12,12 @@ exactly. It sends no notifications; the document does.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from sitemap_studio.core.model.document_types import Layout, RowState
 from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.model.row_columns import RowColumns, id_typecode
 from sitemap_studio.core.reading.xml_scan import IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE_BYTES
 
@@ -34,12 +36,13 @@ class RowStore:
         self._size = len(raw)
         #: Whether any value may hold an entity or character reference to decode.
         self._has_references = b"&" in raw
-        self._lead = layout.lead
-        self._start = layout.start
-        self._end = layout.end
-        self._cols = layout.columns
-        count = len(self._start)
-        self._ids = array("q", range(count))
+        self._rows = RowColumns(layout)
+        # The columns' own arrays, at hand for the readers below (changed in place, never
+        # replaced); ids change representation, so they are always read through ``_rows``.
+        self._start = self._rows.start
+        self._end = self._rows.end
+        self._cols = self._rows.fields
+        count = len(self._rows)
         self._next_id = count
         self._objects: dict[int, Entry] = {
             row: replace(entry, id=row) for row, entry in layout.objects.items()}
@@ -52,15 +55,30 @@ class RowStore:
         self._searches = 0
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self._rows)
+
+    @property
+    def _ids(self) -> array[int]:
+        """Entry id of every row as an array (written out from the row numbers if need be)."""
+        return self._rows.ids
+
+    @property
+    def _id_view(self) -> Sequence[int]:
+        """Entry id of every row, to read (a ``range`` while ids are row numbers)."""
+        return self._rows.id_view
+
+    def ids_view(self) -> Sequence[int]:
+        """Entry id of every row in row order, to read; valid until the rows change."""
+        return self._rows.id_view
+
 
     def id_at(self, row: int) -> int:
         """Stable id of the entry at ``row``."""
-        return self._ids[row]
+        return self._rows.id_view[row]
 
     def row_of(self, entry_id: int, hint: int | None = None) -> int:
         """Current row of the entry with ``entry_id``; ``KeyError`` if it is gone."""
-        ids = self._ids
+        ids = self._id_view
         if hint is not None and 0 <= hint < len(ids) and ids[hint] == entry_id:
             return hint
         if not self._reordered and entry_id < len(ids) and ids[entry_id] == entry_id:
@@ -77,7 +95,7 @@ class RowStore:
         if self._searches > _SEARCHES_BEFORE_INDEX:
             self._searches = 0
             size = max(self._next_id, max(ids, default=-1) + 1, entry_id + 1)
-            by_id = self._row_by_id = array("q", [-1]) * size
+            by_id = self._row_by_id = array(id_typecode(len(ids)), [-1]) * size
             for _ in map(by_id.__setitem__, ids, range(len(ids))):
                 pass
             row = by_id[entry_id] if entry_id >= 0 else -1
@@ -91,10 +109,10 @@ class RowStore:
 
     def state(self, row: int) -> RowState:
         """Snapshot of everything held for ``row``."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         return RowState(
             id=entry_id,
-            lead=self._lead[row],
+            lead=self._rows.lead(row),
             start=self._start[row],
             end=self._end[row],
             columns=tuple(column[row] for column in self._cols),
@@ -103,19 +121,15 @@ class RowStore:
             lead_bytes=self._leads.get(entry_id),
         )
 
-    def _all_columns(self) -> list[array[int]]:
-        return [self._ids, self._lead, self._start, self._end, *self._cols]
-
     def _open_rows(self, row: int, count: int) -> None:
-        for column in self._all_columns():
-            column[row:row] = array(column.typecode, [IN_OBJECT]) * count
+        self._rows.open(row, count, IN_OBJECT)
 
     def _row_size(self, row: int) -> int:
         """Bytes the row contributes to the document: its lead and its body."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         lead = self._leads.get(entry_id)
         body = self._bodies.get(entry_id)
-        return ((len(lead) if lead is not None else self._start[row] - self._lead[row])
+        return ((len(lead) if lead is not None else self._start[row] - self._rows.lead(row))
                 + (len(body) if body is not None else self._end[row] - self._start[row]))
 
     def _store_object(self, row: int, entry: Entry, body: bytes) -> None:
@@ -128,10 +142,8 @@ class RowStore:
 
     def _write_state(self, row: int, state: RowState) -> None:
         entry_id = state.id
-        self._ids[row] = entry_id
-        self._lead[row] = state.lead
-        self._start[row] = state.start
-        self._end[row] = state.end
+        self._rows.set_id(row, entry_id)
+        self._rows.set_offsets(row, state.lead, state.start, state.end)
         for column, value in zip(self._cols, state.columns, strict=True):
             column[row] = value
         _put(self._objects, entry_id, state.entry)
@@ -139,10 +151,10 @@ class RowStore:
         _put(self._leads, entry_id, state.lead_bytes)
 
     def _lead_bytes(self, row: int) -> bytes:
-        lead = self._leads.get(self._ids[row])
+        lead = self._leads.get(self._id_view[row])
         if lead is not None:
             return lead
-        return self._raw[self._lead[row] : self._start[row]]
+        return self._raw[self._rows.lead(row) : self._start[row]]
 
     def _remove_one(self, row: int) -> tuple[int, RowState, int | None, bytes | None]:
         state = self.state(row)
@@ -153,8 +165,8 @@ class RowStore:
         previous: bytes | None = None
         if kept.strip(XML_WHITESPACE_BYTES):
             # Comments and other markup before the entry move to the next entry (or the tail).
-            if row + 1 < len(self._ids):
-                target = self._ids[row + 1]
+            if row + 1 < len(self._id_view):
+                target = self._id_view[row + 1]
                 previous = self._leads.get(target)
                 self._leads[target] = kept + self._lead_bytes(row + 1)
             else:
@@ -162,8 +174,7 @@ class RowStore:
                 previous = self._tail_prefix
                 self._tail_prefix = kept + self._tail_prefix
             self._size += len(kept)
-        for column in self._all_columns():
-            del column[row]
+        self._rows.delete(row)
         self._objects.pop(state.id, None)
         self._bodies.pop(state.id, None)
         self._leads.pop(state.id, None)

@@ -1,12 +1,13 @@
 """The in-memory sitemap document: entries over the original bytes, edited losslessly.
 
 A document keeps the bytes it was read from. Untouched entries are only
-offsets into those bytes (about 50 bytes per entry, no Python object), so a
+offsets into those bytes (about 44 bytes per entry, no Python object), so a
 million entries fit in memory and a save with no edits writes the original
 bytes back. An edited or new entry gets its own serialised bytes; saving
 splices them between the untouched bytes, so editing one entry changes only
 that entry's bytes. The rows are kept by
-:class:`~sitemap_studio.core.model.document_store.RowStore` and written out by
+:class:`~sitemap_studio.core.model.document_store.RowStore` (its columns packed by
+:class:`~sitemap_studio.core.model.row_columns.RowColumns`) and written out by
 :class:`~sitemap_studio.core.model.document_bytes.DocumentBytes`, its bases.
 
 Listeners are plain callbacks, called before and after every structural
@@ -113,7 +114,7 @@ class SitemapDocument(DocumentBytes):
             return text.strip(XML_WHITESPACE)
         if begin == ABSENT:
             return None
-        return self._objects[self._ids[row]].value(FIELDS[field_index])
+        return self._objects[self._id_view[row]].value(FIELDS[field_index])
 
     def raw_texts(self, row: int) -> tuple[str | None, str | None, str | None, str | None] | None:
         """The four field texts as written (untrimmed) for a plain row; ``None`` for object rows."""
@@ -177,7 +178,7 @@ class SitemapDocument(DocumentBytes):
 
     def entry_at(self, row: int) -> Entry:
         """The entry at ``row`` as an immutable value."""
-        entry_id = self._ids[row]
+        entry_id = self._id_view[row]
         if self._cols[0][row] == IN_OBJECT:
             return self._objects[entry_id]
         values: dict[str, str | None] = {}
@@ -205,7 +206,7 @@ class SitemapDocument(DocumentBytes):
 
     def entries(self) -> Iterator[Entry]:
         """Every entry in row order."""
-        for row in range(len(self._ids)):
+        for row in range(len(self._id_view)):
             yield self.entry_at(row)
 
     def line_of(self, row: int) -> int | None:
@@ -280,7 +281,7 @@ class SitemapDocument(DocumentBytes):
     def element_at(self, row: int) -> str:
         """``"url"`` or ``"sitemap"``: the element name of the entry at ``row``."""
         if self._cols[0][row] == IN_OBJECT:
-            return self._objects[self._ids[row]].element
+            return self._objects[self._id_view[row]].element
         return "sitemap" if self._is_sitemap_element(row) else "url"
 
     def _is_sitemap_element(self, row: int) -> bool:
@@ -370,7 +371,7 @@ class SitemapDocument(DocumentBytes):
         line_format = self.source.format != SourceFormat.XML
         for offset, (entry, body) in enumerate(prepared):
             at = row + offset
-            self._ids[at] = entry.id
+            self._rows.set_id(at, entry.id)
             self._objects[entry.id] = entry
             self._bodies[entry.id] = body
             # A new first line of a text file needs no line break before it.
@@ -407,11 +408,7 @@ class SitemapDocument(DocumentBytes):
         if count <= 0 or row <= destination <= row + count:
             return
         self.entries_moving.emit(row, count, destination)
-        for column in self._all_columns():
-            moved = column[row : row + count]
-            del column[row : row + count]
-            at = destination if destination < row else destination - count
-            column[at:at] = moved
+        self._rows.move(row, count, destination)
         self._reordered = True
         self.entries_moved.emit(row, count, destination)
 

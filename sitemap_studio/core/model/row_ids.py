@@ -7,7 +7,6 @@ from collections.abc import Collection, Iterable
 from itertools import compress
 
 from sitemap_studio.core.model.documents import SitemapDocument
-from sitemap_studio.core.rows.row_search import id_column
 
 #: Up to this many ids that moved are looked up one by one; more in one pass over the ids.
 _FEW_IDS = 2
@@ -19,7 +18,7 @@ def rows_of_ids(document: SitemapDocument, entry_ids: Collection[int]) -> array[
     Few ids are looked up one by one; more are found in one pass over the ids,
     so a reordered million-row document is not searched once per id.
     """
-    ids = id_column(document)
+    ids = document.ids_view()
     count = len(ids)
     rows: list[int] = []
     missed: list[int] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from email.utils import parsedate_to_datetime
 
 from lxml import etree
 
@@ -35,6 +34,9 @@ def is_feed_root(local_name: str, namespace: str | None) -> str | None:
 
 def rfc822_to_w3c(text: str) -> str:
     """``Fri, 01 Mar 2024 09:00:00 GMT`` as ``2024-03-01T09:00:00+00:00``; unparsable text kept."""
+    # Imported here: the email package costs the window about 3 MB at start-up.
+    from email.utils import parsedate_to_datetime
+
     try:
         moment = parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError):

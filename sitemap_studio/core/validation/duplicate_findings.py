@@ -16,7 +16,7 @@ from operator import eq, sub
 
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.findings import Finding, findings_alike
-from sitemap_studio.core.rows.row_search import id_column, texts_or_none
+from sitemap_studio.core.rows.row_search import texts_or_none
 from sitemap_studio.core.validation.duplicates import DuplicateIndex
 from sitemap_studio.core.validation.registry import Profile
 
@@ -26,7 +26,7 @@ _FEW_MOVED = 2
 
 def rows_of(document: SitemapDocument, entry_ids: Sequence[int]) -> list[int]:
     """The current row of each of ``entry_ids`` (``KeyError`` for one no longer there)."""
-    ids = id_column(document)
+    ids = document.ids_view()
     count = len(ids)
     # An entry that never moved is at the row of its id (ids start as row numbers): when
     # none of them moved, that is checked without a Python step per id.

@@ -11,11 +11,12 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from itertools import filterfalse
 
 from sitemap_studio.core.model.findings import RuleSource, Severity
-from sitemap_studio.core.urls.parsing import normalization_differences, normalize_url
+from sitemap_studio.core.model.row_columns import id_typecode
+from sitemap_studio.core.urls.parsing import normalize_url
 from sitemap_studio.core.validation.context import Reporter
+from sitemap_studio.core.validation.duplicate_verdicts import judge_group, loose_key
 from sitemap_studio.core.validation.registry import Rule, rule
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -31,18 +32,6 @@ LOC_POSSIBLE_DUPLICATE = rule(
     "The URL differs from an earlier entry's only by a trailing slash.")
 
 
-def loose_key(key: str) -> str:
-    """A normalised URL without the trailing slash of its path (the root path keeps its ``/``)."""
-    query = key.find("?")
-    if query < 0:
-        if key[-1:] != "/" or key.count("/") <= 3:
-            return key
-        return key[:-1]
-    if query and key[query - 1] == "/" and key.count("/", 0, query) > 3:
-        return key[: query - 1] + key[query:]
-    return key
-
-
 class DuplicateIndex:
     """Which entries list the same URL, kept up to date entry by entry.
 
@@ -51,11 +40,12 @@ class DuplicateIndex:
     possible duplicates. The first entry of a group (lowest ``order``, else the
     first added) is canonical and not flagged; each later one is, naming it.
 
-    Memory stays small for a million entries: per entry, two 64-bit hashes in
-    arrays indexed by entry id and one slot of a dict from the slash-less
-    URL's hash to an id (a list only for groups). After :meth:`compact` (the
-    end of a full run) the entries alone in their bucket leave the dict for
-    two sorted arrays (hash, id): 16 bytes an entry instead of about 110.
+    Memory stays small for a million entries: per entry, a 64-bit hash in an
+    array indexed by entry id (two when the URLs cannot be read back) and one
+    slot of a dict from the slash-less URL's hash to an id (a list only for
+    groups). After :meth:`compact` (the end of a full run) the entries alone in
+    their bucket leave the dict for an array of ids sorted by hash: 4 bytes an
+    entry instead of about 110.
     URLs themselves are not kept: ``loc_of`` fetches the URLs of flagged
     entries to check that hashes did not collide and to say what
     normalisation undid ("host case").
@@ -69,8 +59,8 @@ class DuplicateIndex:
         locs_at: the ``<loc>`` of many rows (that ``rows_of`` gave) at once.
     """
 
-    __slots__ = ("_buckets", "_exact", "_loc_of", "_locs_at", "_loose", "_order", "_rows_of",
-                 "_single_hashes", "_single_ids", "_sparse")
+    __slots__ = ("_buckets", "_exact", "_keep_exact", "_loc_of", "_locs_at", "_loose", "_order",
+                 "_rows_of", "_single_ids", "_sparse")
 
     def __init__(self, order: Callable[[int], int] | None = None,
                  loc_of: Callable[[int], str | None] | None = None, *,
@@ -81,31 +71,37 @@ class DuplicateIndex:
         self._rows_of = rows_of
         self._locs_at = locs_at
         self._buckets: dict[int, int | list[int]] = {}
+        #: The exact URL's hash tells copies from slash variants only when the URLs cannot be
+        #: read back (no ``loc_of``); with them it is never read, so it is not kept.
+        self._keep_exact = loc_of is None and (locs_at is None or rows_of is None)
         self._exact = array("q")
         self._loose = array("q")
         self._sparse: dict[int, tuple[int, int]] = {}
-        #: Compacted one-entry buckets: loose hashes, ascending, and the id of each. A pair
-        #: holds only while that id still has that hash and the dict has no bucket for it.
-        self._single_hashes = array("q")
+        #: Compacted one-entry buckets: their ids, in the order of their loose hashes (read
+        #: from ``_loose``, so each hash is kept once). An id leaves before its hash changes.
         self._single_ids = array("q")
 
     def __len__(self) -> int:
-        buckets = self._buckets
-        singles = sum(1 for loose_hash, entry_id in zip(self._single_hashes, self._single_ids,
-                                                        strict=True)
-                      if loose_hash not in buckets and self._hashes(entry_id)[1] == loose_hash)
+        buckets, loose = self._buckets, self._loose
+        singles = sum(1 for entry_id in self._single_ids if loose[entry_id] not in buckets)
         return singles + sum(1 if isinstance(bucket, int) else len(bucket)
                              for bucket in buckets.values())
 
     def _single(self, loose_hash: int) -> int | None:
-        """The compacted entry alone under ``loose_hash``, if it still has that hash."""
-        hashes = self._single_hashes
-        at = bisect_left(hashes, loose_hash)
-        if at < len(hashes) and hashes[at] == loose_hash:
-            entry_id = self._single_ids[at]
-            if self._hashes(entry_id)[1] == loose_hash:
-                return entry_id
+        """The compacted entry alone under ``loose_hash``, if there is one."""
+        ids, loose = self._single_ids, self._loose
+        at = bisect_left(ids, loose_hash, key=loose.__getitem__)
+        if at < len(ids) and loose[ids[at]] == loose_hash:
+            return ids[at]
         return None
+
+    def _leave_singles(self, entry_id: int, loose_hash: int) -> None:
+        """Take ``entry_id`` (hashed ``loose_hash``) out of the compacted singles, if there."""
+        ids = self._single_ids
+        if ids and 0 <= entry_id < len(self._loose):
+            at = bisect_left(ids, loose_hash, key=self._loose.__getitem__)
+            if at < len(ids) and ids[at] == entry_id:
+                del ids[at]
 
     def _bucket(self, loose_hash: int) -> int | list[int] | None:
         """The entries under ``loose_hash``: one id, a list of ids (a group), or ``None``."""
@@ -128,20 +124,19 @@ class DuplicateIndex:
 
     def compact(self) -> None:
         """Move every one-entry bucket out of the dict into the sorted arrays (after a load)."""
-        singles = {loose_hash: entry_id for loose_hash, entry_id in zip(
-            self._single_hashes, self._single_ids, strict=True)
-            if self._hashes(entry_id)[1] == loose_hash}
+        loose = self._loose
+        singles = dict(zip(map(loose.__getitem__, self._single_ids), self._single_ids,
+                           strict=True))
         groups: dict[int, int | list[int]] = {}
         for loose_hash, bucket in self._buckets.items():
-            if isinstance(bucket, int):
+            if isinstance(bucket, int) and 0 <= bucket < len(loose):
                 singles[loose_hash] = bucket
             else:
                 singles.pop(loose_hash, None)
                 groups[loose_hash] = bucket
         self._buckets = groups  # a new dict: a dict never shrinks as keys leave it
-        order = sorted(singles)
-        self._single_hashes = array("q", order)
-        self._single_ids = array("q", map(singles.__getitem__, order))
+        ids = array("q", map(singles.__getitem__, sorted(singles)))
+        self._single_ids = array(id_typecode(max(ids, default=0)), ids)  # 4 bytes when they fit
         # The hash arrays grew by doubling: keep them only up to the last id indexed.
         used = -(-len(self._loose.tobytes().rstrip(b"\0")) // 8)
         self._exact, self._loose = self._exact[:used], self._loose[:used]
@@ -150,20 +145,22 @@ class DuplicateIndex:
         return isinstance(entry_id, int) and self._hashes(entry_id)[1] != 0
 
     def _hashes(self, entry_id: int) -> tuple[int, int]:
-        if 0 <= entry_id < len(self._exact):
-            return self._exact[entry_id], self._loose[entry_id]
+        if 0 <= entry_id < len(self._loose):
+            return self._exact[entry_id] if self._keep_exact else 0, self._loose[entry_id]
         return self._sparse.get(entry_id, (0, 0))
 
     def _store(self, entry_id: int, exact: int, loose: int) -> None:
-        size = len(self._exact)
+        size = len(self._loose)
         if entry_id >= size and 0 <= entry_id <= 2 * size + 65536:
             grow = max(entry_id + 1 - size, size, 1024)
             zeros = array("q", bytes(8 * grow))
-            self._exact.extend(zeros)
+            if self._keep_exact:
+                self._exact.extend(zeros)
             self._loose.extend(zeros)
             size += grow
         if 0 <= entry_id < size:
-            self._exact[entry_id] = exact
+            if self._keep_exact:
+                self._exact[entry_id] = exact
             self._loose[entry_id] = loose
         elif loose:
             self._sparse[entry_id] = (exact, loose)
@@ -191,7 +188,8 @@ class DuplicateIndex:
         else:
             loose_hash = exact_hash
         if inside:
-            self._exact[entry_id] = exact_hash
+            if self._keep_exact:
+                self._exact[entry_id] = exact_hash
             loose_hashes[entry_id] = loose_hash
         else:
             self._store(entry_id, exact_hash, loose_hash)
@@ -210,9 +208,10 @@ class DuplicateIndex:
         if not items:
             return
         highest = max(entry_id for entry_id, _ in items)
-        if highest >= len(self._exact) and highest <= 2 * len(self._exact) + 65536:
+        if highest >= len(self._loose) and highest <= 2 * len(self._loose) + 65536:
             self._store(highest, 0, 0)  # grows both arrays once
         exact_hashes, loose_hashes, buckets = self._exact, self._loose, self._buckets
+        keep_exact = self._keep_exact
         setdefault = self._setdefault if self._single_ids else buckets.setdefault
         size = len(loose_hashes)
         for entry_id, loc in items:
@@ -226,7 +225,8 @@ class DuplicateIndex:
                 loose = loose_key(key)
                 if loose is not key:
                     loose_hash = hash(loose) or 1
-            exact_hashes[entry_id] = exact_hash
+            if keep_exact:
+                exact_hashes[entry_id] = exact_hash
             loose_hashes[entry_id] = loose_hash
             bucket = setdefault(loose_hash, entry_id)
             if bucket != entry_id:
@@ -243,6 +243,7 @@ class DuplicateIndex:
         _exact, loose_hash = self._hashes(entry_id)
         if not loose_hash:
             return set()
+        self._leave_singles(entry_id, loose_hash)
         self._store(entry_id, 0, 0)
         bucket = self._buckets.get(loose_hash)
         if bucket is None or bucket == entry_id:
@@ -259,7 +260,6 @@ class DuplicateIndex:
     def clear(self) -> None:
         """Forget every entry."""
         self._buckets.clear()
-        self._single_hashes = array("q")
         self._single_ids = array("q")
         self._exact = array("q")
         self._loose = array("q")
@@ -359,69 +359,7 @@ class DuplicateIndex:
         # Without the URLs, hashes alone: the bucket is one group up to a trailing slash.
         spellings: Sequence[object] = locs if locs is not None else [
             self._hashes(member)[0] for member in members]
-        # Each spelling's earliest member; copies written alike are normalised once.
-        earliest = dict(zip(reversed(spellings), range(len(members) - 1, -1, -1), strict=True))
-        keys: dict[object, tuple[object, object]] = {}
-        for spelling in earliest:
-            if locs is None:
-                keys[spelling] = (spelling, "")
-            elif isinstance(spelling, str) and spelling:
-                key = normalize_url(spelling)
-                if key:
-                    keys[spelling] = (key, loose_key(key))
-        first_exact: dict[object, int] = {}  # key -> index of its first member
-        first_loose: dict[object, int] = {}
-        for spelling, (exact, loose) in keys.items():
-            at = earliest[spelling]
-            if at < first_exact.get(exact, at + 1):
-                first_exact[exact] = at
-            if at < first_loose.get(loose, at + 1):
-                first_loose[loose] = at
-        verdicts: dict[tuple[bool, str], list[int]] = {}  # (a slash only?, message)
-        # Where the copies of each spelling go (None: nowhere, loc-fragment says it).
-        targets: dict[object, list[int] | None] = {}
-        for spelling, (exact, _loose) in keys.items():
-            first = first_exact[exact]
-            message = _duplicate_message(members[first], spellings[first], spelling,
-                                         locs is not None, describe)
-            targets[spelling] = (None if message is None
-                                 else verdicts.setdefault((False, message), []))
         wanted = None if asked is bucket or len(set(asked)) == len(members) else set(asked)
-        canonical = {members[at] for at in first_exact.values()}
-        if len(earliest) == 1 and wanted is None:  # copies all written alike
-            found = targets.get(spellings[0])
-            if found is not None:
-                found.extend(filterfalse(canonical.__contains__, members))
-        else:
-            for member, spelling in zip(members, spellings, strict=True):
-                found = targets.get(spelling)
-                if found is not None and member not in canonical and (
-                        wanted is None or member in wanted):
-                    found.append(member)
-        slash_messages: dict[int, str] = {}
-        for at in sorted(first_exact.values()):  # a canonical entry may repeat up to a slash
-            first = first_loose[keys[spellings[at]][1]]
-            if first == at or (wanted is not None and members[at] not in wanted):
-                continue
-            message = slash_messages.get(first)
-            if message is None:
-                message = slash_messages[first] = (
-                    f"Differs from {describe(members[first])} only by a trailing slash: "
-                    "possibly the same page (servers often redirect one to the other); keep "
-                    "the one the site links to.")
-            verdicts.setdefault((True, message), []).append(members[at])
         return [(LOC_POSSIBLE_DUPLICATE if slash else LOC_DUPLICATE, message, flagged)
-                for (slash, message), flagged in verdicts.items() if flagged]
-
-
-def _duplicate_message(first: int, first_spelling: object, spelling: object, with_locs: bool,
-                       describe: Callable[[int], str]) -> str | None:
-    """What to say of a copy of ``first``; ``None`` when ``loc-fragment`` says it already."""
-    if with_locs:
-        reasons = normalization_differences(str(first_spelling), str(spelling))
-        if reasons == ["fragment"]:
-            return None  # loc-fragment already says the fragment makes it a duplicate
-        how = f" after normalisation: {', '.join(reasons)}" if reasons else ", written identically"
-    else:
-        how = " after normalisation"
-    return f"Same URL as {describe(first)}{how}. Crawlers count it once; keep one of them."
+                for slash, message, flagged in judge_group(
+                    members, spellings, locs is not None, wanted, describe)]
