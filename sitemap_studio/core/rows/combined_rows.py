@@ -12,10 +12,11 @@ one lookup over global rows and sorts once, stably, so equal keys keep file
 order and then row order, and values that do not parse, then absent ones,
 come last in both directions, as in one file. :meth:`CombinedRows.warm_up`
 can also sort whole columns ahead, from idle time, and keep those sorts
-(:class:`~sitemap_studio.core.rows.sorted_rows.SortedRows`, about 4.5 bytes a row,
-for the last :data:`KEPT_SORTS` columns) until a part changes: both
-directions, and the rows a filter leaves, are then read from them without
-sorting.
+(:class:`~sitemap_studio.core.rows.sorted_rows.SortedRows`, about 5 bytes a row,
+for the last few columns): both directions, and the rows a filter leaves, are
+then read from them without sorting. After an edit, insert, removal or move
+the kept sorts are repaired (:mod:`~sitemap_studio.core.rows.kept_sorts`: the
+changed rows are taken out and put back), not made again.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ from typing import Any
 
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
+from sitemap_studio.core.rows.kept_sorts import KeptSorts
 from sitemap_studio.core.rows.sort_keys import (
+    ABSENT_KEY,
+    UNPARSABLE_KEY,
     count_keys,
     location_keys,
     order_by_keys,
@@ -36,12 +40,11 @@ from sitemap_studio.core.rows.sort_keys import (
     split_absent,
     split_by_keys,
 )
+from sitemap_studio.core.rows.sort_repair import Place
 from sitemap_studio.core.rows.sorted_rows import SortedRows, sort_in_steps
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
-#: Whole-column sorts kept for the next click (the most recent ones).
-KEPT_SORTS = 3
 
 
 def _common_start(values: Sequence[bytes]) -> bytes:
@@ -68,8 +71,9 @@ class CombinedRows:
         self.names = list(names)
         self._indexes = [EntryIndex(document) for document in self.documents]
         self._starts: list[int] = []
-        #: Column -> (the parts' generations when sorted, the sort).
-        self._sorted: dict[int, tuple[tuple[int, ...], SortedRows]] = {}
+        self._kept_sorts = KeptSorts()
+        for document in self.documents:
+            self._kept_sorts.follow(document)
         self.refresh()
 
     def add(self, document: SitemapDocument, name: str) -> None:
@@ -77,6 +81,7 @@ class CombinedRows:
         self.documents.append(document)
         self.names.append(name)
         self._indexes.append(EntryIndex(document))
+        self._kept_sorts.follow(document)
         self.refresh()
 
     def refresh(self) -> None:
@@ -87,7 +92,7 @@ class CombinedRows:
         """Stop following the documents."""
         for index in self._indexes:
             index.close()
-        self._sorted.clear()
+        self._kept_sorts.close()
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -231,16 +236,42 @@ class CombinedRows:
         return tuple(index.generation for index in self._indexes)
 
     def _kept(self, column: int) -> SortedRows | None:
-        """The kept sort of ``column``, if no part changed since."""
-        found = self._sorted.pop(column, None)
-        if found is None or found[0] != self.generations() or found[1].total != len(self):
-            return None
-        self._sorted[column] = found  # the most recent last
-        return found[1]
+        """The kept sort of ``column``, repaired when parts changed since."""
+        found = self._kept_sorts.get(column, lambda: self._place(column))
+        return found if found is not None and found.total == len(self) else None
 
     def kept_columns(self) -> list[int]:
-        """The columns whose kept sort still holds (a click on them sorts nothing)."""
-        return [column for column in list(self._sorted) if self._kept(column) is not None]
+        """The columns whose kept sort holds with no change since (a click on them reads it
+        as it is; after a change, a click repairs it first)."""
+        return self._kept_sorts.current()
+
+    def _place(self, column: int) -> Place | None:
+        """A global row's place in the ascending order by ``column`` as the parts are now
+        (see :mod:`~sitemap_studio.core.rows.sort_repair`), or ``None`` for the count
+        columns."""
+        documents = self.documents
+        starts = [0, *accumulate(map(len, documents))]
+        if column == 0:
+            texts = [document.text for document in documents]
+
+            def by_text(row: int) -> tuple[Any, ...]:
+                part = bisect_right(starts, row) - 1
+                text = texts[part](row - starts[part], 0)
+                return (2, row) if text is None else (0, text, row)
+
+            return by_text
+        if column not in (1, 2, 3):
+            return None
+        keys = [index._column_keys(column) for index in self._indexes]
+
+        def by_key(row: int) -> tuple[Any, ...]:
+            part = bisect_right(starts, row) - 1
+            key = keys[part][row - starts[part]]
+            if key == UNPARSABLE_KEY:
+                return 1, documents[part].text(row - starts[part], column) or "", row
+            return (2, row) if key == ABSENT_KEY else (0, key, row)
+
+        return by_key
 
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
@@ -275,11 +306,8 @@ class CombinedRows:
 
     def _keep(self, column: int, generation: tuple[int, ...], kept: SortedRows) -> None:
         """Keep a sort made from the parts as they were at ``generation``."""
-        if self.generations() != generation:
-            return
-        while len(self._sorted) >= KEPT_SORTS:
-            del self._sorted[next(iter(self._sorted))]
-        self._sorted[column] = (generation, kept)
+        if self.generations() == generation:
+            self._kept_sorts.keep(column, kept)
 
     def _keys(self, column: int) -> array[float]:
         """Sort keys of a numeric column over every global row."""

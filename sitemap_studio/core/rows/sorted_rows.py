@@ -52,6 +52,11 @@ class SortedRows:
         return (self._order.itemsize * (len(self._order) + len(self._tail))
                 + (len(self._ties) if self._ties is not None else 0))
 
+    def parts(self) -> tuple[array[int], bytearray | None, array[int]]:
+        """(rows with a value ascending, a copy of their ties or ``None`` when no two keys
+        are equal, the rows that follow in both directions): what :meth:`__init__` took."""
+        return self._order, None if self._ties is None else bytearray(self._ties), self._tail
+
     def rows(self, descending: bool, within: Sequence[int] | None = None) -> array[int]:
         """Every row (or those of ``within``) in ascending or descending order."""
         order = self._descending() if descending else self._order

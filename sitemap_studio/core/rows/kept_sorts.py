@@ -1,0 +1,139 @@
+"""Whole-column sorts of several documents, kept for the next click and kept current.
+
+:class:`KeptSorts` holds the last few columns' sorts over the rows of
+several documents shown one after another (the parts of
+:class:`~sitemap_studio.core.rows.combined_rows.CombinedRows`) and follows
+the documents: each change is noted per part (:class:`RowOrigins`), and a
+sort asked for after changes is repaired (:func:`repaired`: the changed rows
+are taken out and put back by bisection) rather than made again, as long as
+no more than :func:`repair_limit` rows changed. Past that, the sort is
+dropped and following its changes stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.rows.sort_repair import Place, RowOrigins, repaired
+from sitemap_studio.core.rows.sorted_rows import SortedRows
+
+#: Whole-column sorts kept for the next click (the most recent ones).
+KEPT_SORTS = 3
+#: At most this many changed rows are put back one by one (besides the share below).
+REPAIR_ROWS = 4096
+#: ... or this share of every row (each costs a few dozen key reads where sorting costs one).
+REPAIR_SHARE = 16
+
+
+def repair_limit(total: int) -> int:
+    """How many changed rows a kept sort of ``total`` rows is repaired for."""
+    return max(REPAIR_ROWS, total // REPAIR_SHARE)
+
+
+@dataclass
+class _Kept:
+    """A sort, the parts' lengths when it was made, and what changed since."""
+
+    rows: SortedRows
+    lengths: list[int]
+    origins: dict[int, RowOrigins] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> int:
+        return sum(follow.changed for follow in self.origins.values())
+
+
+class KeptSorts:
+    """The kept sorts of several documents' rows (see the module).
+
+    Call :meth:`follow` for each document in turn (its part number is its
+    turn) and :meth:`close` when done.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[int, _Kept] = {}
+        self._lengths: list[int] = []
+        self._connections: list[tuple[Any, Callable[..., None]]] = []
+
+    def follow(self, document: SitemapDocument) -> None:
+        """Note the changes of ``document``, the next part; kept sorts take its rows as
+        changed (or are dropped when they are too many)."""
+        part = len(self._lengths)
+        self._lengths.append(len(document))
+        for kept in self._kept.values():
+            kept.lengths.append(0)
+            kept.origins[part] = RowOrigins(len(document), fresh=True)
+        self._drop_overgrown()
+        for event, name in ((document.entries_inserted, "inserted"),
+                            (document.entries_removed, "removed"),
+                            (document.entries_moved, "moved"),
+                            (document.entries_changed, "edited")):
+            handler = self._handler(part, name)
+            event.connect(handler)
+            self._connections.append((event, handler))
+
+    def _handler(self, part: int, name: str) -> Callable[..., None]:
+        def noted(*args: Any) -> None:
+            if name == "inserted":
+                self._lengths[part] += args[1]
+            elif name == "removed":
+                self._lengths[part] -= args[1]
+            for kept in self._kept.values():
+                follow = kept.origins.get(part)
+                if follow is None:
+                    follow = kept.origins[part] = RowOrigins(kept.lengths[part])
+                getattr(follow, name)(*args)
+            self._drop_overgrown()
+
+        return noted
+
+    def _drop_overgrown(self) -> None:
+        limit = repair_limit(sum(self._lengths))
+        for column in [column for column, kept in self._kept.items() if kept.changed > limit]:
+            del self._kept[column]
+
+    def close(self) -> None:
+        """Stop following the documents and drop every sort."""
+        for event, handler in self._connections:
+            event.disconnect(handler)
+        self._connections.clear()
+        self._kept.clear()
+
+    def keep(self, column: int, rows: SortedRows) -> None:
+        """Keep ``rows``, the sort of ``column`` over the parts as they are now."""
+        if rows.total != sum(self._lengths):
+            raise ValueError("the sort is not of the rows as they are")
+        self._kept.pop(column, None)
+        while len(self._kept) >= KEPT_SORTS:
+            del self._kept[next(iter(self._kept))]
+        self._kept[column] = _Kept(rows, list(self._lengths))
+
+    def current(self) -> list[int]:
+        """The columns whose kept sort holds as it is (no change since it was made)."""
+        return [column for column, kept in self._kept.items() if not kept.origins]
+
+    def get(self, column: int, place: Callable[[], Place | None]) -> SortedRows | None:
+        """The sort of ``column`` as the rows are now, repaired when they changed (``place``
+        makes the lookup of :func:`repaired`, or ``None`` when the column has none), or
+        ``None`` when no sort of it is kept."""
+        kept = self._kept.pop(column, None)
+        if kept is None:
+            return None
+        if kept.origins:
+            lookup = place()
+            if lookup is None:
+                return None
+            kept = _Kept(repaired(kept.rows, kept.lengths, self._lengths, kept.origins, lookup),
+                         list(self._lengths))
+        self._kept[column] = kept  # the most recent last
+        return kept.rows
+
+    def sizes(self) -> Sequence[int]:
+        """Bytes each kept sort holds."""
+        return [kept.rows.size for kept in self._kept.values()]
+
+
+__all__ = ["KEPT_SORTS", "KeptSorts", "repair_limit"]

@@ -1,0 +1,153 @@
+"""A kept sort repaired after edits, inserts, removals, moves and undo orders the rows as a
+sort made afresh does: both directions, under a filter, ties in file then row order,
+unparsable then absent values last."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from sitemap_studio.core.model.entries import Entry
+from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.core.rows import kept_sorts, sort_repair
+from sitemap_studio.core.rows.combined_rows import CombinedRows
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+#: Few distinct values, so ties are many; some odd ones of every kind.
+LOCS = ["https://e.com/a", "https://e.com/b", "https://e.com/é", "https://e.com/日本",
+        "https://e.com/a&amp;b", "https://e.com/Z", " https://e.com/c "]
+LASTMODS = ["2024-01-02", "2023-05-01", "2024-01-02T00:00:00Z", "yesterday", "2024-13-01",
+            None]
+PRIORITIES = ["0.5", "0.1", "1.0", "high", None]
+COLUMNS = (0, 1, 3)
+
+
+def _entry_xml(chance: random.Random) -> str:
+    loc = chance.choice(LOCS)
+    lastmod = chance.choice(LASTMODS)
+    priority = chance.choice(PRIORITIES)
+    return (f"<url><loc>{loc}</loc>" + (f"<lastmod>{lastmod}</lastmod>" if lastmod else "")
+            + (f"<priority>{priority}</priority>" if priority else "") + "</url>")
+
+
+def _document(chance: random.Random, count: int):
+    body = "".join(_entry_xml(chance) for _ in range(count))
+    return open_bytes(f'<urlset xmlns="{NS}">{body}</urlset>'.encode())
+
+
+def _fresh(chance: random.Random) -> Entry:
+    return Entry(loc=chance.choice(LOCS).replace("&amp;", "&").strip(),
+                 lastmod=chance.choice(LASTMODS), priority=chance.choice(PRIORITIES))
+
+
+def _edit(chance: random.Random, document, kind: str) -> None:
+    """One change of ``kind`` to ``document``, as the editor's commands make them."""
+    count = len(document)
+    if kind == "cell":
+        row = chance.randrange(count)
+        name = chance.choice(["loc", "lastmod", "priority"])
+        values = {"loc": [*LOCS, "https://e.com/ü", None], "lastmod": LASTMODS,
+                  "priority": PRIORITIES}[name]
+        value = chance.choice(values)
+        document.set_text(document.id_at(row), name,
+                          value.replace("&amp;", "&").strip() if value else value)
+    elif kind == "bulk":
+        rows = sorted(chance.sample(range(count), min(count, 12)))
+        lastmod = chance.choice(LASTMODS)
+        document.replace_entries([replace(document.entry_at(row), lastmod=lastmod)
+                                  for row in rows])
+    elif kind == "insert":
+        document.insert_entries(chance.randrange(count + 1),
+                                [_fresh(chance) for _ in range(chance.randrange(1, 4))])
+    elif kind == "remove":
+        document.remove_rows(chance.sample(range(count), min(count - 1, 3)))
+    elif kind == "move":
+        row = chance.randrange(count - 2)
+        document.move_rows(row, 2, chance.choice([0, count]))
+    elif kind == "undo":  # a removal put back exactly
+        document.restore_rows(document.remove_rows(chance.sample(range(count), 2)))
+
+
+def _expected(rows: CombinedRows, column: int, descending: bool,
+              within: list[int] | None) -> list[int]:
+    """A stable sort made here: values, then unparsable ones by text, then absent ones."""
+    cold = CombinedRows(rows.documents, rows.names)  # nothing kept: sorts at once
+    try:
+        return list(cold.sort_order(column, descending, rows=within))
+    finally:
+        cold.close()
+
+
+def _check(rows: CombinedRows, chance: random.Random) -> None:
+    for column in COLUMNS:
+        for descending in (False, True):
+            within = sorted(chance.sample(range(len(rows)), len(rows) // 3))
+            for chosen in (None, within):
+                found = list(rows.sort_order(column, descending, rows=chosen))
+                assert found == _expected(rows, column, descending, chosen), (column,
+                                                                              descending)
+        assert column in rows.kept_columns()  # repaired and kept, not sorted again
+
+
+@pytest.mark.parametrize("find_rows", [0, 32])  # changed rows found in one pass, or one by one
+@pytest.mark.parametrize("kind", ["cell", "bulk", "insert", "remove", "move", "undo"])
+def test_a_repaired_sort_equals_a_fresh_one_after_each_kind_of_change(kind: str, find_rows: int,
+                                                                      monkeypatch) -> None:
+    monkeypatch.setattr(sort_repair, "FIND_ROWS", find_rows)
+    chance = random.Random(kind)
+    documents = [_document(chance, count) for count in (40, 1, 60)]
+    rows = CombinedRows(documents, ["a", "b", "c"])
+    for _step in rows.warm_up(sorts=COLUMNS):
+        pass
+    assert sorted(rows.kept_columns()) == list(COLUMNS)
+    for _round in range(8):
+        for _change in range(chance.randrange(1, 4)):
+            _edit(chance, chance.choice([documents[0], documents[2]]), kind)
+        rows.refresh()
+        assert rows.kept_columns() == []  # the change is noted, not yet repaired
+        _check(rows, chance)
+    rows.close()
+
+
+def test_changes_in_several_files_and_kinds_at_once_then_undone() -> None:
+    chance = random.Random(5)
+    documents = [_document(chance, 30) for _ in range(4)]
+    rows = CombinedRows(documents, ["a", "b", "c", "d"])
+    for _step in rows.warm_up(sorts=COLUMNS):
+        pass
+    removal = documents[1].remove_rows([0, 5, 6, 29])
+    for kind in ("cell", "insert", "move", "bulk", "cell"):
+        _edit(chance, chance.choice(documents), kind)
+    rows.refresh()
+    _check(rows, chance)
+    documents[1].restore_rows(removal)
+    rows.refresh()
+    _check(rows, chance)
+    rows.close()
+
+
+def test_too_many_changed_rows_drop_the_kept_sort(monkeypatch) -> None:
+    monkeypatch.setattr(kept_sorts, "REPAIR_ROWS", 5)
+    chance = random.Random(2)
+    documents = [_document(chance, 100), _document(chance, 100)]
+    rows = CombinedRows(documents, ["a", "b"])
+    for _step in rows.warm_up(sorts=(1,)):
+        pass
+    documents[0].replace_entries([replace(documents[0].entry_at(row), lastmod="2020-01-01")
+                                  for row in range(20)])
+    assert rows.kept_columns() == []
+    assert list(rows.sort_order(1, True)) == _expected(rows, 1, True, None)
+    assert rows.kept_columns() == []  # sorted at the click, nothing to repair
+    rows.close()
+
+
+def test_a_file_added_after_the_sort_joins_it() -> None:
+    chance = random.Random(9)
+    rows = CombinedRows([_document(chance, 50)], ["a"])
+    for _step in rows.warm_up(sorts=COLUMNS):
+        pass
+    rows.add(_document(chance, 7), "b")
+    _check(rows, chance)
+    rows.close()
