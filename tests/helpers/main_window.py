@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,3 +102,28 @@ def click_issue(qtbot: Any, panel: Any, row: int, group: int | None = None,
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     if double:
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def write_project(folder: Path, files: dict[str, str]) -> Path:
+    """Write ``files`` (name -> text) and a project listing them into ``folder``."""
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    project = folder / "shop.sitemapproj"
+    project.write_text(json.dumps({
+        "format_version": 2, "site_url": "https://example.com/",
+        "sitemaps": [{"path": name} for name in files]}), encoding="utf-8")
+    return project
+
+
+def open_all_entries(qtbot: Any, tmp_path: Path, monkeypatch: Any,
+                     files: dict[str, str]) -> tuple[MainWindow, Answers]:
+    """A window showing *All entries* of a project of ``files``, loaded and validated."""
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
+    project = write_project(tmp_path, files)
+    with qtbot.waitSignal(window.workspace_loaded, timeout=30000):
+        window.open_path(str(project))
+    qtbot.waitUntil(lambda: all(s.validator is not None and not s.validating
+                                for s in window.session.states.values()), timeout=30000)
+    window.project_view.setCurrentIndex(window.project_model.all_entries_index())
+    qtbot.waitUntil(lambda: window.all_view.shown and window.all_view.editable())
+    return window, answers

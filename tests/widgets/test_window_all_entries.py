@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from helpers.main_window import click_issue, make_window, shown_title, urlset
+from helpers.main_window import (
+    click_issue,
+    make_window,
+    open_all_entries,
+    shown_title,
+    urlset,
+    write_project,
+)
 from PySide6.QtCore import QPoint, Qt
 
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN
@@ -15,28 +21,10 @@ B_LOCS = ["https://example.com/b1", "http://example.com/b2", "https://example.co
 C_LOCS = ["http://example.com/c1"]
 
 
-def _project(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    project = folder / "shop.sitemapproj"
-    project.write_text(json.dumps({
-        "format_version": 2, "site_url": "https://example.com/",
-        "sitemaps": [{"path": name} for name in files]}), encoding="utf-8")
-    return project
-
-
 def _open_all(qtbot, tmp_path, monkeypatch, files: dict[str, str] | None = None):
-    window, answers = make_window(qtbot, tmp_path, monkeypatch)
-    project = _project(tmp_path, files or {
+    return open_all_entries(qtbot, tmp_path, monkeypatch, files or {
         "a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS),
         "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
-    with qtbot.waitSignal(window.workspace_loaded, timeout=30000):
-        window.open_path(str(project))
-    qtbot.waitUntil(lambda: all(s.validator is not None and not s.validating
-                                for s in window.session.states.values()), timeout=30000)
-    window.project_view.setCurrentIndex(window.project_model.all_entries_index())
-    qtbot.waitUntil(lambda: window.all_view.shown and window.all_view.editable())
-    return window, answers
 
 
 def _column(window, column: int) -> list[str | None]:
@@ -310,7 +298,7 @@ def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path
 def test_files_read_while_all_entries_is_shown_join_the_table(qtbot, tmp_path,
                                                               monkeypatch) -> None:
     window, _answers = make_window(qtbot, tmp_path, monkeypatch)
-    project = _project(tmp_path, {"a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS)})
+    project = write_project(tmp_path, {"a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS)})
     with qtbot.waitSignal(window.session.opened, timeout=15000):
         window.open_path(str(project))
     # The node is there as soon as the project is known; the files arrive after it.
