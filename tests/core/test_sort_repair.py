@@ -151,3 +151,22 @@ def test_a_file_added_after_the_sort_joins_it() -> None:
     rows.add(_document(chance, 7), "b")
     _check(rows, chance)
     rows.close()
+
+
+def test_sorts_made_a_file_at_a_time_equal_sorting_at_the_click() -> None:
+    chance = random.Random(11)
+    documents = [_document(chance, count) for count in (70, 0, 5, 90)]
+    documents.append(open_bytes(  # an entry with images sorts by its count
+        f'<urlset xmlns="{NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">'
+        '<url><loc>https://e.com/i</loc><image:image><image:loc>https://e.com/i.png'
+        '</image:loc></image:image></url><url><loc>https://e.com/j</loc></url></urlset>'
+        .encode()))
+    rows = CombinedRows(documents, ["a", "b", "c", "d", "e"])
+    for column in (0, 1, 2, 3, 4):
+        for _step in rows.sort_steps(column):
+            pass
+        assert column in rows.kept_columns()
+        for descending in (False, True):
+            assert list(rows.sort_order(column, descending)) == _expected(
+                rows, column, descending, None)
+    rows.close()

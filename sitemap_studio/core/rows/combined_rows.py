@@ -24,23 +24,19 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterator, Sequence
-from itertools import accumulate, pairwise, repeat
+from itertools import accumulate, repeat
 from typing import Any
 
 from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.rows.column_sorts import part_run, row_key, row_place
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
 from sitemap_studio.core.rows.kept_sorts import KeptSorts
 from sitemap_studio.core.rows.sort_keys import (
-    ABSENT_KEY,
-    UNPARSABLE_KEY,
     count_keys,
     location_keys,
     order_by_keys,
     order_by_text,
-    split_absent,
-    split_by_keys,
 )
-from sitemap_studio.core.rows.sort_repair import Place
 from sitemap_studio.core.rows.sorted_rows import SortedRows, sort_in_steps
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
@@ -237,7 +233,8 @@ class CombinedRows:
 
     def _kept(self, column: int) -> SortedRows | None:
         """The kept sort of ``column``, repaired when parts changed since."""
-        found = self._kept_sorts.get(column, lambda: self._place(column))
+        found = self._kept_sorts.get(column, lambda: row_place(self.documents, self._indexes,
+                                                               column))
         return found if found is not None and found.total == len(self) else None
 
     def kept_columns(self) -> list[int]:
@@ -245,64 +242,39 @@ class CombinedRows:
         as it is; after a change, a click repairs it first)."""
         return self._kept_sorts.current()
 
-    def _place(self, column: int) -> Place | None:
-        """A global row's place in the ascending order by ``column`` as the parts are now
-        (see :mod:`~sitemap_studio.core.rows.sort_repair`), or ``None`` for the count
-        columns."""
-        documents = self.documents
-        starts = [0, *accumulate(map(len, documents))]
-        if column == 0:
-            texts = [document.text for document in documents]
-
-            def by_text(row: int) -> tuple[Any, ...]:
-                part = bisect_right(starts, row) - 1
-                text = texts[part](row - starts[part], 0)
-                return (2, row) if text is None else (0, text, row)
-
-            return by_text
-        if column not in (1, 2, 3):
-            return None
-        keys = [index._column_keys(column) for index in self._indexes]
-
-        def by_key(row: int) -> tuple[Any, ...]:
-            part = bisect_right(starts, row) - 1
-            key = keys[part][row - starts[part]]
-            if key == UNPARSABLE_KEY:
-                return 1, documents[part].text(row - starts[part], column) or "", row
-            return (2, row) if key == ABSENT_KEY else (0, key, row)
-
-        return by_key
-
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
 
-        Each file's rows are sorted on their own first, then the runs are merged
-        a slice at a time. When a part changes meanwhile, nothing is kept.
+        Each file's rows are sorted on their own, with that file's keys only,
+        then the runs are merged a slice at a time, reading the keys of that
+        slice's rows (:func:`~sitemap_studio.core.rows.sorted_rows.sort_in_steps`),
+        so no list of every row's key is made. When a part changes meanwhile,
+        nothing is kept.
         """
         if self._kept(column) is not None:
             return
         generation, total = self.generations(), len(self)
-        valid: Sequence[int]
-        tail: Sequence[int]
-        if column == 0:
-            keys: list[Any] = []
-            for _step in self._location_keys(keys):
-                yield
-            valid, tail = split_absent(range(total), keys.__getitem__)
-        else:
-            keys = self._keys(column).tolist()  # a list's items are looked up faster
-            valid, tail = split_by_keys(range(total), keys, lambda row: self.text(row, column)
-                                        or "") if keys else (range(total), [])
-        yield
-        runs: list[Sequence[int]] = []
-        for start, stop in pairwise(self._starts):
-            low, high = bisect_left(valid, start), bisect_left(valid, stop)
-            runs.append(sorted(valid[low:high], key=keys.__getitem__))
+        code = "i" if total < 1 << 31 else "q"
+        runs: list[array[int]] = []
+        unparsable: list[int] = []
+        absent: list[int] = []
+        for part, start in enumerate(self._starts[:-1]):
+            run, odd, missing = part_run(self.documents[part], self._indexes[part], column,
+                                         start, code)
+            runs.append(run)
+            unparsable.extend(odd)
+            absent.extend(missing)
             yield
             if self.generations() != generation:
                 return
-        yield from sort_in_steps(runs, keys.__getitem__, tail, total,
-                                 lambda kept: self._keep(column, generation, kept))
+        tail = sorted(unparsable, key=lambda row: self.text(row, column) or "")
+        tail.extend(absent)
+        for _step in sort_in_steps(runs, row_key(self.documents, self._indexes, column),
+                                   tail, total,
+                                   lambda kept: self._keep(column, generation, kept)):
+            yield
+            if self.generations() != generation:
+                return
 
     def _keep(self, column: int, generation: tuple[int, ...], kept: SortedRows) -> None:
         """Keep a sort made from the parts as they were at ``generation``."""
