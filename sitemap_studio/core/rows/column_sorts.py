@@ -28,7 +28,11 @@ from sitemap_studio.core.rows.sort_keys import (
     location_keys,
     split_absent,
 )
+from sitemap_studio.core.rows.row_search import offsets
 from sitemap_studio.core.rows.sort_repair import Place
+
+#: What the text of a field is stripped of (XML's white space), as bytes.
+_BLANKS = b" \t\r\n"
 
 
 def part_run(document: SitemapDocument, index: EntryIndex, column: int, start: int,
@@ -55,24 +59,43 @@ def part_run(document: SitemapDocument, index: EntryIndex, column: int, start: i
     return run, [start + row for row in unparsable], [start + row for row in absent]
 
 
-def row_key(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex],
-            column: int) -> Callable[[int], Any]:
-    """A global row's sort key by ``column``: its location's text, or its numeric key (an
-    array of every row's numbers, 8 bytes each, is made for that)."""
-    if column != 0:
-        keys = array("d")
-        for document, index in zip(documents, indexes, strict=True):
-            keys.extend(count_keys(document, column) if column in COUNT_COLUMNS
-                        else index._column_keys(column))
-        return keys.__getitem__
+def location_bytes(documents: Sequence[SitemapDocument],
+                   indexes: Sequence[EntryIndex]) -> Callable[[int], bytes | None]:
+    """A global row's location as UTF-8 bytes (``None`` when absent): the bytes in the file
+    when they are the text (no reference, no blank at either end), else the text encoded.
+    They sort as the texts do."""
     starts = [0, *accumulate(map(len, documents))]
+    raws = [document.raw for document in documents]
+    columns = [offsets(document, 0) for document in documents]
+    flags = [index._column_flags(0) for index in indexes]
     texts = [document.text for document in documents]
 
-    def text(row: int) -> str | None:
+    def location(row: int) -> bytes | None:
         part = bisect_right(starts, row) - 1
-        return texts[part](row - starts[part], 0)
+        local = row - starts[part]
+        begins, ends = columns[part]
+        begin = begins[local]
+        if begin >= 0 and not flags[part][local]:
+            raw, end = raws[part], ends[local]
+            if end > begin and raw[begin] not in _BLANKS and raw[end - 1] not in _BLANKS:
+                return raw[begin:end]
+        text = texts[part](local, 0)
+        return None if text is None else text.encode("utf-8")
 
-    return text
+    return location
+
+
+def row_key(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex],
+            column: int) -> Callable[[int], Any]:
+    """A global row's sort key by ``column``: its location's bytes, or its numeric key (an
+    array of every row's numbers, 8 bytes each, is made for that)."""
+    if column == 0:
+        return location_bytes(documents, indexes)
+    keys = array("d")
+    for document, index in zip(documents, indexes, strict=True):
+        keys.extend(count_keys(document, column) if column in COUNT_COLUMNS
+                    else index._column_keys(column))
+    return keys.__getitem__
 
 
 def row_place(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex],
@@ -80,18 +103,17 @@ def row_place(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex
     """A global row's place in the ascending order by ``column`` as the parts are now
     (see :mod:`~sitemap_studio.core.rows.sort_repair`), or ``None`` for the count
     columns."""
-    starts = [0, *accumulate(map(len, documents))]
     if column == 0:
-        texts = [document.text for document in documents]
+        location = location_bytes(documents, indexes)
 
-        def by_text(row: int) -> tuple[Any, ...]:
-            part = bisect_right(starts, row) - 1
-            text = texts[part](row - starts[part], 0)
-            return (2, row) if text is None else (0, text, row)
+        def by_location(row: int) -> tuple[Any, ...]:
+            found = location(row)
+            return (2, row) if found is None else (0, found, row)
 
-        return by_text
+        return by_location
     if column not in (1, 2, 3):
         return None
+    starts = [0, *accumulate(map(len, documents))]
     keys = [index._column_keys(column) for index in indexes]
 
     def by_key(row: int) -> tuple[Any, ...]:
