@@ -36,6 +36,8 @@ from sitemap_studio.core.rows.sorted_rows import SortedRows
 CHANGED = -1
 #: Up to this many changed rows are looked for in the kept bytes one by one (then in a pass).
 FIND_ROWS = 32
+#: Rows renumbered per Python list (the ints of a whole list of a million would cost 36 MB).
+_SLICE = 1 << 16
 #: A global row's place in the ascending order (see the module).
 Place = Callable[[int], tuple[Any, ...]]
 
@@ -146,9 +148,14 @@ class _Renumbering:
             [(part, inverse)] = self.inverses.items()
             low, high = self.starts[part], self.starts[part + 1]
             shift = self.now_starts[part + 1] - high
-            listed = [row if row < low else inverse[row - low] if row < high else row + shift
-                      for row in rows]
-            return _without(array(rows.typecode, listed), ties, _positions(listed))
+            mapped = array(rows.typecode)
+            gone: list[int] = []
+            for at in range(0, len(rows), _SLICE):  # a slice's ints at a time, not a million
+                listed = [row if row < low else inverse[row - low] if row < high
+                          else row + shift for row in rows[at:at + _SLICE]]
+                gone.extend(at + found for found in _positions(listed))
+                mapped.extend(array(rows.typecode, listed))
+            return _without(mapped, ties, gone)
         moves = array(rows.typecode)
         for part, (low, high) in enumerate(pairwise(self.starts)):
             start = self.now_starts[part]
