@@ -11,7 +11,7 @@ import pytest
 
 from sitemap_studio.core.model.entries import Entry
 from sitemap_studio.core.reading.loader import open_bytes
-from sitemap_studio.core.rows import kept_sorts, sort_repair
+from sitemap_studio.core.rows import combined_rows, kept_sorts, sort_repair
 from sitemap_studio.core.rows.combined_rows import CombinedRows
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -170,4 +170,28 @@ def test_sorts_made_a_file_at_a_time_equal_sorting_at_the_click() -> None:
         for descending in (False, True):
             assert list(rows.sort_order(column, descending)) == _expected(
                 rows, column, descending, None)
+    rows.close()
+
+
+def test_idle_time_leaves_a_sort_with_many_changes_for_the_click(monkeypatch) -> None:
+    monkeypatch.setattr(kept_sorts, "IDLE_REPAIR_ROWS", 3)
+    monkeypatch.setattr(combined_rows, "IDLE_REPAIR_ROWS", 3)
+    chance = random.Random(4)
+    documents = [_document(chance, 30), _document(chance, 30)]
+    rows = CombinedRows(documents, ["a", "b"])
+    for _step in rows.warm_up(sorts=(0,)):
+        pass
+    _edit(chance, documents[1], "cell")
+    for _step in rows.warm_up(sorts=(0,)):  # one row: repaired in idle time
+        pass
+    assert rows.kept_columns() == [0]
+    _edit(chance, documents[1], "insert")
+    _edit(chance, documents[1], "bulk")
+    rows.refresh()
+    steps = sum(1 for _step in rows.warm_up(sorts=(0,)))
+    assert rows.kept_columns() == []  # not repaired, and not sorted again either
+    assert steps == sum(1 for _step in rows.warm_up(sorts=()))
+    for descending in (False, True):
+        assert list(rows.sort_order(0, descending)) == _expected(rows, 0, descending, None)
+    assert rows.kept_columns() == [0]  # the click repaired it
     rows.close()

@@ -30,7 +30,7 @@ from typing import Any
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.rows.column_sorts import part_run, row_key, row_place
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
-from sitemap_studio.core.rows.kept_sorts import KeptSorts
+from sitemap_studio.core.rows.kept_sorts import IDLE_REPAIR_ROWS, KeptSorts
 from sitemap_studio.core.rows.sort_keys import (
     count_keys,
     location_keys,
@@ -249,9 +249,11 @@ class CombinedRows:
         then the runs are merged a slice at a time, reading the keys of that
         slice's rows (:func:`~sitemap_studio.core.rows.sorted_rows.sort_in_steps`),
         so no list of every row's key is made. When a part changes meanwhile,
-        nothing is kept.
+        nothing is kept. A kept sort is repaired instead, in one step, when few
+        rows changed; when more did, it is left for a click to repair.
         """
-        if self._kept(column) is not None:
+        pending = self._kept_sorts.pending(column)
+        if pending is not None and pending > IDLE_REPAIR_ROWS or self._kept(column) is not None:
             return
         generation, total = self.generations(), len(self)
         code = "i" if total < 1 << 31 else "q"

@@ -26,6 +26,9 @@ KEPT_SORTS = 3
 REPAIR_ROWS = 4096
 #: ... or this share of every row (each costs a few dozen key reads where sorting costs one).
 REPAIR_SHARE = 16
+#: Idle time repairs a sort only for this many changed rows (one step: more would stall the
+#: window); a click repairs it for more.
+IDLE_REPAIR_ROWS = 4096
 
 
 def repair_limit(total: int) -> int:
@@ -115,6 +118,12 @@ class KeptSorts:
         """The columns whose kept sort holds as it is (no change since it was made)."""
         return [column for column, kept in self._kept.items() if not kept.origins]
 
+    def pending(self, column: int) -> int | None:
+        """How many rows changed since the kept sort of ``column`` was made (``None``: no sort
+        of it is kept)."""
+        kept = self._kept.get(column)
+        return None if kept is None else kept.changed
+
     def get(self, column: int, place: Callable[[], Place | None]) -> SortedRows | None:
         """The sort of ``column`` as the rows are now, repaired when they changed (``place``
         makes the lookup of :func:`repaired`, or ``None`` when the column has none), or
@@ -136,4 +145,4 @@ class KeptSorts:
         return [kept.rows.size for kept in self._kept.values()]
 
 
-__all__ = ["KEPT_SORTS", "KeptSorts", "repair_limit"]
+__all__ = ["IDLE_REPAIR_ROWS", "KEPT_SORTS", "KeptSorts", "repair_limit"]
