@@ -80,6 +80,17 @@ def _expected(rows: CombinedRows, column: int, descending: bool,
         cold.close()
 
 
+def _warmed(seed: object, counts: tuple[int, ...], columns: tuple[int, ...]):
+    """(random source, documents of ``counts`` rows, their rows with ``columns`` sorted
+    ahead)."""
+    chance = random.Random(seed)
+    documents = [_document(chance, count) for count in counts]
+    rows = CombinedRows(documents, [f"part-{number}" for number in range(len(counts))])
+    for _step in rows.warm_up(sorts=columns):
+        pass
+    return chance, documents, rows
+
+
 def _check(rows: CombinedRows, chance: random.Random) -> None:
     for column in COLUMNS:
         for descending in (False, True):
@@ -97,11 +108,7 @@ def test_a_repaired_sort_equals_a_fresh_one_after_each_kind_of_change(kind: str,
                                                                       monkeypatch) -> None:
     monkeypatch.setattr(sort_repair, "FIND_ROWS", find_rows)
     monkeypatch.setattr(sort_repair, "_SLICE", 7 if find_rows == 0 else 1 << 16)  # and in slices
-    chance = random.Random(kind)
-    documents = [_document(chance, count) for count in (40, 1, 60)]
-    rows = CombinedRows(documents, ["a", "b", "c"])
-    for _step in rows.warm_up(sorts=COLUMNS):
-        pass
+    chance, documents, rows = _warmed(kind, (40, 1, 60), COLUMNS)
     assert sorted(rows.kept_columns()) == list(COLUMNS)
     for _round in range(8):
         for _change in range(chance.randrange(1, 4)):
@@ -113,11 +120,7 @@ def test_a_repaired_sort_equals_a_fresh_one_after_each_kind_of_change(kind: str,
 
 
 def test_changes_in_several_files_and_kinds_at_once_then_undone() -> None:
-    chance = random.Random(5)
-    documents = [_document(chance, 30) for _ in range(4)]
-    rows = CombinedRows(documents, ["a", "b", "c", "d"])
-    for _step in rows.warm_up(sorts=COLUMNS):
-        pass
+    chance, documents, rows = _warmed(5, (30, 30, 30, 30), COLUMNS)
     removal = documents[1].remove_rows([0, 5, 6, 29])
     for kind in ("cell", "insert", "move", "bulk", "cell"):
         _edit(chance, chance.choice(documents), kind)
@@ -131,11 +134,7 @@ def test_changes_in_several_files_and_kinds_at_once_then_undone() -> None:
 
 def test_too_many_changed_rows_drop_the_kept_sort(monkeypatch) -> None:
     monkeypatch.setattr(kept_sorts, "REPAIR_ROWS", 5)
-    chance = random.Random(2)
-    documents = [_document(chance, 100), _document(chance, 100)]
-    rows = CombinedRows(documents, ["a", "b"])
-    for _step in rows.warm_up(sorts=(1,)):
-        pass
+    _chance, documents, rows = _warmed(2, (100, 100), (1,))
     documents[0].replace_entries([replace(documents[0].entry_at(row), lastmod="2020-01-01")
                                   for row in range(20)])
     assert rows.kept_columns() == []
@@ -145,10 +144,7 @@ def test_too_many_changed_rows_drop_the_kept_sort(monkeypatch) -> None:
 
 
 def test_a_file_added_after_the_sort_joins_it() -> None:
-    chance = random.Random(9)
-    rows = CombinedRows([_document(chance, 50)], ["a"])
-    for _step in rows.warm_up(sorts=COLUMNS):
-        pass
+    chance, _documents, rows = _warmed(9, (50,), COLUMNS)
     rows.add(_document(chance, 7), "b")
     _check(rows, chance)
     rows.close()
@@ -174,13 +170,8 @@ def test_sorts_made_a_file_at_a_time_equal_sorting_at_the_click() -> None:
 
 
 def test_idle_time_leaves_a_sort_with_many_changes_for_the_click(monkeypatch) -> None:
-    monkeypatch.setattr(kept_sorts, "IDLE_REPAIR_ROWS", 3)
     monkeypatch.setattr(combined_rows, "IDLE_REPAIR_ROWS", 3)
-    chance = random.Random(4)
-    documents = [_document(chance, 30), _document(chance, 30)]
-    rows = CombinedRows(documents, ["a", "b"])
-    for _step in rows.warm_up(sorts=(0,)):
-        pass
+    chance, documents, rows = _warmed(4, (30, 30), (0,))
     _edit(chance, documents[1], "cell")
     for _step in rows.warm_up(sorts=(0,)):  # one row: repaired in idle time
         pass
