@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import accumulate, repeat
 from typing import Any
 
@@ -32,6 +32,7 @@ from sitemap_studio.core.rows.column_sorts import part_run, row_key, row_place
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
 from sitemap_studio.core.rows.kept_sorts import IDLE_REPAIR_ROWS, KeptSorts
 from sitemap_studio.core.rows.sort_keys import (
+    UNPARSABLE_KEY,
     count_keys,
     location_keys,
     order_by_keys,
@@ -67,7 +68,7 @@ class CombinedRows:
         self.names = list(names)
         self._indexes = [EntryIndex(document) for document in self.documents]
         self._starts: list[int] = []
-        self._kept_sorts = KeptSorts()
+        self._kept_sorts = KeptSorts(self._value_of)
         for document in self.documents:
             self._kept_sorts.follow(document)
         self.refresh()
@@ -226,6 +227,18 @@ class CombinedRows:
         for _step in self._location_keys(keys):
             pass
         return order_by_text(chosen, keys.__getitem__, descending)
+
+    def _value_of(self, part: int, column: int) -> Callable[[int], Any] | None:
+        """What orders a row of part ``part`` by ``column`` (its text, or its key and, when
+        that does not parse, its text); ``None`` for the count columns."""
+        document = self.documents[part]
+        if column == 0:
+            return lambda row: document.text(row, 0)
+        if column not in (1, 2, 3):
+            return None
+        keys = self._indexes[part]._column_keys(column)
+        return lambda row: (keys[row], document.text(row, column)
+                            if keys[row] == UNPARSABLE_KEY else None)
 
     def generations(self) -> tuple[int, ...]:
         """Each part's generation: a change to any part changes this."""

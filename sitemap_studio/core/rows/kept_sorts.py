@@ -7,7 +7,9 @@ the documents: each change is noted per part (:class:`RowOrigins`), and a
 sort asked for after changes is repaired (:func:`repaired`: the changed rows
 are taken out and put back by bisection) rather than made again, as long as
 no more than :func:`repair_limit` rows changed. Past that, the sort is
-dropped and following its changes stops.
+dropped and following its changes stops. An edit counts for a column's sort
+only where it changed what orders the row by that column: a lastmod typed in
+leaves the location sort as it is.
 """
 
 from __future__ import annotations
@@ -56,10 +58,15 @@ class KeptSorts:
     turn) and :meth:`close` when done.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, value_of: Callable[[int, int], Callable[[int], Any] | None]) -> None:
+        """``value_of(part, column)`` reads what orders a row of that part by that column
+        (``None`` when unknown): an edit that leaves it as it was moves no row."""
         self._kept: dict[int, _Kept] = {}
         self._lengths: list[int] = []
         self._connections: list[tuple[Any, Callable[..., None]]] = []
+        self._value_of = value_of
+        #: The part being edited and its rows' values per kept column, before the edit.
+        self._before: tuple[int, dict[int, list[Any]]] | None = None
 
     def follow(self, document: SitemapDocument) -> None:
         """Note the changes of ``document``, the next part; kept sorts take its rows as
@@ -70,13 +77,35 @@ class KeptSorts:
             kept.lengths.append(0)
             kept.origins[part] = RowOrigins(len(document), fresh=True)
         self._drop_overgrown()
-        for event, name in ((document.entries_inserted, "inserted"),
-                            (document.entries_removed, "removed"),
-                            (document.entries_moved, "moved"),
-                            (document.entries_changed, "edited")):
-            handler = self._handler(part, name)
+        handlers: list[tuple[Any, Callable[..., None]]] = [
+            (document.entries_inserted, self._handler(part, "inserted")),
+            (document.entries_removed, self._handler(part, "removed")),
+            (document.entries_moved, self._handler(part, "moved")),
+            (document.entries_changing, self._editing(part)),
+            (document.entries_changed, self._handler(part, "edited"))]
+        for event, handler in handlers:
             event.connect(handler)
             self._connections.append((event, handler))
+
+    def _editing(self, part: int) -> Callable[[list[int]], None]:
+        def noted(rows: list[int]) -> None:
+            values = {}
+            for column in self._kept:
+                value = self._value_of(part, column)
+                if value is not None:
+                    values[column] = list(map(value, rows))
+            self._before = (part, values)
+
+        return noted
+
+    def _edited(self, part: int, column: int, rows: list[int]) -> list[int]:
+        """Those of ``rows`` (just edited) whose value by ``column`` changed."""
+        before = self._before[1].get(column) if self._before and self._before[0] == part \
+            else None
+        value = self._value_of(part, column)
+        if before is None or value is None or len(before) != len(rows):
+            return rows
+        return [row for row, was in zip(rows, before, strict=True) if value(row) != was]
 
     def _handler(self, part: int, name: str) -> Callable[..., None]:
         def noted(*args: Any) -> None:
@@ -84,11 +113,18 @@ class KeptSorts:
                 self._lengths[part] += args[1]
             elif name == "removed":
                 self._lengths[part] -= args[1]
-            for kept in self._kept.values():
+            for column, kept in self._kept.items():
+                given = args
+                if name == "edited":  # only the rows whose value for this column changed
+                    given = (self._edited(part, column, args[0]),)
+                    if not given[0]:
+                        continue
                 follow = kept.origins.get(part)
                 if follow is None:
                     follow = kept.origins[part] = RowOrigins(kept.lengths[part])
-                getattr(follow, name)(*args)
+                getattr(follow, name)(*given)
+            if name == "edited":
+                self._before = None
             self._drop_overgrown()
 
         return noted
