@@ -6,8 +6,9 @@ Goals (issue 13), on ``bench/data/project-1m`` (20 files of 50,000 URLs):
 * filter keystroke to repaint in at most 300 ms;
 * sort (by location, by lastmod) click to repaint in at most 1 s (both are sorted
   ahead in idle time once the files are shown, as priority is, reported beside
-  them), also at once after a change in one file: a cell edit, a bulk edit of
-  5,000 rows, 1,000 rows inserted, then removed (the kept sorts are repaired);
+  them), also at once after a change in one file: a lastmod edit, a location
+  edit, a bulk edit of 5,000 rows, 1,000 rows inserted, then removed (the kept
+  sorts are repaired);
   and a click a moment after an edit, once idle time repaired them;
 * peak memory of the whole app (Python, Qt, window, documents, validators, the
   All entries table shown, filtered and sorted) at most 400 bytes per URL.
@@ -157,8 +158,8 @@ def child_app(project: Path) -> dict[str, float]:
     QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
     sorts["priority ascending"] = repaint_after(before)
 
-    def edit(value: str) -> None:  # a lastmod typed into the first row shown
-        assert proxy.setData(proxy.index(0, 1), value)
+    def edit(value: str, column: int = 1) -> None:  # typed into the first row shown
+        assert proxy.setData(proxy.index(0, column), value)
 
     def click(column: int) -> float:
         before = time.perf_counter()
@@ -166,9 +167,12 @@ def child_app(project: Path) -> dict[str, float]:
         QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=at)
         return repaint_after(before)
 
-    # A click at once after an edit: the kept sort is repaired first.
+    # A click at once after an edit: a lastmod edit leaves the location sort as it is; a
+    # location edit has it repaired first.
     edit("2024-01-02")
     cold = click(0)
+    edit("https://www.example.com/zz/edited", 0)
+    located = click(0)
     # A click a moment after an edit: the sorts were made again in idle time.
     edit("2024-01-03")
     edited = time.perf_counter()
@@ -189,7 +193,7 @@ def child_app(project: Path) -> dict[str, float]:
     del trees
     return {"first_rows": first_rows, "loaded": loaded[0] - started, "validated": validated,
             "keys": keys, "complete": complete, "filtered_peak": filtered_peak,
-            "sorts": sorts, "cold_sort": cold, "changes": changes,
+            "sorts": sorts, "cold_sort": cold, "located": located, "changes": changes,
             "rewarmed": rewarmed, "after_edit": after_edit, "shown": shown, "peak": peak,
             "lxml_seconds": lxml_seconds}
 
@@ -283,12 +287,15 @@ def main() -> int:
     print(f"sort by location or lastmod, worst                {worst_sort * 1000:6.0f} ms  "
           f"goal <= {SORT_GOAL * 1000:.0f} ms   {verdict(worst_sort <= SORT_GOAL)}")
     cold = float(app["cold_sort"])  # type: ignore[arg-type]
-    print(f"sort by location at once after a cell edit        {cold * 1000:6.0f} ms  "
-          f"{cold / base:5.2f}x lxml  (the kept sort repaired)")
+    print(f"sort by location at once after a lastmod edit     {cold * 1000:6.0f} ms  "
+          f"{cold / base:5.2f}x lxml  (the kept sort holds)")
+    located = float(app["located"])  # type: ignore[arg-type]
+    print(f"sort by location at once after a location edit    {located * 1000:6.0f} ms  "
+          f"{located / base:5.2f}x lxml  (the kept sort repaired)")
     changes: dict[str, float] = app["changes"]  # type: ignore[assignment]
     for name, seconds in changes.items():
         print(f"  at once after {name:<34} {seconds * 1000:6.0f} ms  {seconds / base:5.2f}x lxml")
-    worst_change = max(cold, *changes.values())
+    worst_change = max(cold, located, *changes.values())
     print(f"sort at once after a change in one file, worst    {worst_change * 1000:6.0f} ms  "
           f"goal <= {SORT_GOAL * 1000:.0f} ms   {verdict(worst_change <= SORT_GOAL)}")
     after = float(app["after_edit"])  # type: ignore[arg-type]

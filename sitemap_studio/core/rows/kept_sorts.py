@@ -14,7 +14,7 @@ leaves the location sort as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,10 +175,6 @@ class KeptSorts:
                          list(self._lengths))
         self._kept[column] = kept  # the most recent last
         return kept.rows
-
-    def sizes(self) -> Sequence[int]:
-        """Bytes each kept sort holds."""
-        return [kept.rows.size for kept in self._kept.values()]
 
 
 __all__ = ["IDLE_REPAIR_ROWS", "KEPT_SORTS", "KeptSorts", "repair_limit"]
