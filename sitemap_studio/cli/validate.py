@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Hashable
 from typing import Any
 
 from sitemap_studio.cli.names import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace, limits: Limits) -> int:
                         order.append(unreadable[-1])
                     else:
                         members.append(Member(item.path, item.document,
-                                              item.ref.url if item.ref else None))
+                                              item.ref.url if item.ref else None, item.key))
                         order.append(members[-1])
             else:
                 members.append(Member(path, open_document(path, limits)))
@@ -126,7 +127,7 @@ def _group_line(path: str, group: FindingGroup) -> str:
 
 
 def _print_text(order: list[Member | tuple[str, SitemapError]],
-                findings: dict[str, list[Finding]], every_finding: bool) -> None:
+                findings: dict[Hashable, list[Finding]], every_finding: bool) -> None:
     for item in order:
         if not isinstance(item, Member):
             sys.stdout.flush()
@@ -134,17 +135,17 @@ def _print_text(order: list[Member | tuple[str, SitemapError]],
             continue
         found = findings[item.key]
         if every_finding:
-            lines = [f"{location(item.key, finding)}: {finding.severity.value} "
+            lines = [f"{location(item.path, finding)}: {finding.severity.value} "
                      f"{finding.code}: {finding.message}\n" for finding in found]
         else:
-            lines = [_group_line(item.key, group) for group in group_findings(found)]
+            lines = [_group_line(item.path, group) for group in group_findings(found)]
         # One write per file, not one print per finding: a file with 100,000 findings
         # spent as long printing them as finding them.
         sys.stdout.write("".join(lines))
 
 
 def _print_json(order: list[Member | tuple[str, SitemapError]],
-                findings: dict[str, list[Finding]]) -> None:
+                findings: dict[Hashable, list[Finding]]) -> None:
     files: list[dict[str, Any]] = []
     for item in order:
         if not isinstance(item, Member):
@@ -166,7 +167,7 @@ def _print_json(order: list[Member | tuple[str, SitemapError]],
                 "line": finding.line, "column": finding.column, "field": finding.field,
                 "message": finding.message, "source": finding.source.value,
             })
-        files.append({"path": item.key, "kind": document.kind.value,
+        files.append({"path": item.path, "kind": document.kind.value,
                       "entries": len(document), "issues": issues})
     json.dump({"files": files}, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

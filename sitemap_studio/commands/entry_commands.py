@@ -6,15 +6,15 @@ by id or by document row, never by a view's or proxy's row.
 
 A change the core refuses (a value the format cannot hold raises
 :class:`SitemapError`) must not leave a command on the stack. The factories
-(:func:`edit_entries`, :func:`insert_entries`, :func:`apply_plan`, ...) run
+(:func:`edit_entries`, :func:`insert_entries`, and the bulk steps) run
 the core call first and push only a command that succeeded; pushing then
 calls ``redo()``, which does nothing for a command already applied. A command
 pushed directly whose first ``redo()`` is refused marks itself obsolete, so
 the stack drops it, and keeps the error in :attr:`DocumentCommand.error`.
 
 The bulk steps (quick fixes, a bulk edit, find and replace, duplicate removal,
-a paste) are each one command over many entries, so one undo reverts them:
-the core applies them all or nothing.
+a paste) are each one of these commands over many entries, so one undo
+reverts them; :mod:`bulk_steps` applies them.
 """
 
 from __future__ import annotations
@@ -24,12 +24,10 @@ from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from sitemap_studio.core.edits import DedupePlan, rows_for_ids, with_field
+from sitemap_studio.core.edits import with_field
 from sitemap_studio.core.model import (
     FIELDS,
-    DocumentKind,
     Entry,
-    Finding,
     Removal,
     RowState,
     SitemapDocument,
@@ -305,52 +303,6 @@ def edit_entries(stack: QUndoStack, document: SitemapDocument, new_entries: Sequ
                         on_error)
 
 
-def apply_plan(stack: QUndoStack, document: SitemapDocument, entries: Sequence[Entry],
-               text: str, *, on_error: ErrorHandler | None = None) -> bool:
-    """Apply planned entries (a bulk edit, a find and replace) as one step that never merges."""
-    return edit_entries(stack, document, entries, text, merge_id=NEVER_MERGE, on_error=on_error)
-
-
-def fixed_entries(document: SitemapDocument, findings: Iterable[Finding]) -> list[Entry]:
-    """The entries of ``document`` that the fixes of ``findings`` change, fixed, in row order.
-
-    Each fix is applied to the entry as it is now; several findings of one
-    entry are applied one after the other, in the order given. Findings
-    without a fix, without an entry, or whose entry is gone are skipped.
-    """
-    fixes: dict[int, list[Finding]] = {}
-    for finding in findings:
-        if finding.fix is not None and finding.entry is not None:
-            fixes.setdefault(finding.entry, []).append(finding)
-    rows = rows_for_ids(document, fixes)
-    changed: list[Entry] = []
-    for entry_id, row in sorted(rows.items(), key=lambda item: item[1]):
-        original = current = document.entry_at(row)
-        for finding in fixes[entry_id]:
-            assert finding.fix is not None
-            current = finding.fix.apply(current)
-        if current != original or current.raw != original.raw:
-            changed.append(replace(current, id=entry_id))
-    return changed
-
-
-def apply_quick_fixes(stack: QUndoStack, document: SitemapDocument, findings: Iterable[Finding],
-                      text: str, *, on_error: ErrorHandler | None = None) -> int:
-    """Apply the fixes of ``findings`` as one undoable step; returns how many entries changed.
-
-    Each fix is applied to the entry as it is now; several findings of one
-    entry are applied one after the other, in the order given. Findings
-    without a fix, without an entry, or whose entry is gone are skipped.
-    Returns 0, pushing nothing, when no entry changes or the core refuses.
-    """
-    changed = fixed_entries(document, findings)
-    if not changed:
-        return 0
-    if not edit_entries(stack, document, changed, text, merge_id=NEVER_MERGE, on_error=on_error):
-        return 0
-    return len(changed)
-
-
 def insert_entries(stack: QUndoStack, document: SitemapDocument, row: int,
                    entries: Sequence[Entry], text: str = "Insert entries", *,
                    bodies: Sequence[bytes | None] | None = None,
@@ -362,34 +314,6 @@ def insert_entries(stack: QUndoStack, document: SitemapDocument, row: int,
     return list(command.ids) if push_applied(stack, command, on_error) else []
 
 
-def paste_entries(stack: QUndoStack, document: SitemapDocument, row: int,
-                  entries: Sequence[Entry], text: str = "Paste entries", *,
-                  on_error: ErrorHandler | None = None) -> list[int]:
-    """Insert pasted entries (see :mod:`sitemap_studio.core.edits.tsv`) as one step.
-
-    In a sitemap index the entries become ``<sitemap>`` elements, in a urlset
-    ``<url>``; their ids are fresh. Returns the new ids (empty when refused:
-    a text sitemap cannot hold lastmod, for instance).
-    """
-    element = "sitemap" if document.kind == DocumentKind.INDEX else "url"
-    fresh = [replace(entry, id=-1, element=element) for entry in entries]
-    return insert_entries(stack, document, row, fresh, text, on_error=on_error)
-
-
-def remove_duplicates(stack: QUndoStack, document: SitemapDocument, plan: DedupePlan,
-                      text: str = "Remove duplicates") -> int:
-    """Remove the entries ``plan`` found as one step; returns how many rows went.
-
-    The plan's entries are found again by id, so rows that moved since the
-    plan was made are still the right ones; entries already gone are skipped.
-    """
-    ids = plan.remove_ids or [document.id_at(row) for row in plan.remove_rows]
-    rows = sorted(rows_for_ids(document, ids).values())
-    if not rows:
-        return 0
-    push_applied(stack, RemoveEntriesCommand(document, rows, text))
-    return len(rows)
-
 
 __all__ = [
     "NEVER_MERGE",
@@ -400,12 +324,8 @@ __all__ = [
     "InsertEntriesCommand",
     "MoveEntriesCommand",
     "RemoveEntriesCommand",
-    "apply_plan",
-    "apply_quick_fixes",
     "cell_merge_id",
     "edit_entries",
     "insert_entries",
-    "paste_entries",
     "push_applied",
-    "remove_duplicates",
 ]

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from sitemap_studio.core.export import plural
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.publish_models import (
     Blocker,
     blocker_model,
@@ -45,7 +45,7 @@ class BlockersPanel(QWidget):
     proceed_requested = Signal()
     #: The user chose not to go on (nothing is written).
     dismissed = Signal()
-    #: (member key, entry id or None, field or None): show this entry in the window.
+    #: (member path, entry id or None, field or None): show this entry in the window.
     jump_requested = Signal(str, object, object)
 
     def __init__(self, proceed_text: str = "Export &Anyway",
@@ -133,17 +133,10 @@ class BlockersPanel(QWidget):
         self.jump_requested.emit(key, finding.entry, finding.field)
 
 
-def _table(model: object, parent: QWidget, *, stretch: int) -> QTableView:
-    view = QTableView(parent)
-    view.setModel(model)  # type: ignore[arg-type]
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+def _table(model: QAbstractItemModel, parent: QWidget, *, stretch: int) -> QTableView:
+    view = read_only_table(model, parent, stretch=(stretch,), fit=True)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setWordWrap(False)
-    view.verticalHeader().setVisible(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
 
 

@@ -183,7 +183,7 @@ class BulkEditDialog(QDialog):
         The caller applies the choice as one undoable step::
 
             entries = choice.entries(document, selected_ids)  # ValueError: refused
-            entry_commands.apply_plan(stack, document, entries, choice.describe())
+            bulk_steps.apply_plan(stack, document, entries, choice.describe())
 
         (:meth:`BulkEditChoice.entries` calls ``bulk_set`` once per field.)
         """

@@ -9,12 +9,9 @@ stays), so the dialog explains the rule instead of offering choices. Planning
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QLabel,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +19,7 @@ from PySide6.QtWidgets import (
 from sitemap_studio.core.edits import DedupePlan, plan_dedupe
 from sitemap_studio.core.model import SitemapDocument
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, ok_cancel_buttons, plural
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 
 #: How many lines the preview table shows at most.
@@ -48,16 +46,7 @@ class DedupeDialog(QDialog):
         rule.setWordWrap(True)
         self.status_label = FeedbackLabel(self)
         self.model = PreviewTableModel(HEADERS, numeric=(0, 1, 3), parent=self)
-        self.preview = QTableView(self)
-        self.preview.setModel(self.model)
-        self.preview.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.preview.verticalHeader().hide()
-        header = self.preview.horizontalHeader()
-        for column in (0, 1, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.preview = read_only_table(self.model, self, stretch=(2, 4), fit=True)
         self.preview_note = QLabel(self)
         self.buttons, self.ok_button = ok_cancel_buttons(self, "&Remove Duplicates")
 
@@ -101,7 +90,7 @@ class DedupeDialog(QDialog):
         """Show what a duplicate removal would take out; the plan, or ``None`` when cancelled.
 
         The caller removes the entries as one undoable step with
-        ``entry_commands.remove_duplicates(stack, document, plan)``, which finds
+        ``bulk_steps.remove_duplicates(stack, document, plan)``, which finds
         them again by id.
         """
         dialog = cls(document, parent)

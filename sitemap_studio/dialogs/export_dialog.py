@@ -1,7 +1,8 @@
 """Export the project's sitemaps: every export setting, a live preview, a background export.
 
-The preview lists the files the settings would produce (names, URL counts,
-sizes against the limits) before anything is written. It comes from
+The preview (:class:`ExportPreviewView`) lists the files the settings would
+produce (names, URL counts, sizes against the limits) before anything is
+written. It comes from
 :mod:`sitemap_studio.core.export.preview`: the entries are measured once in a
 worker when the dialog opens, and each change of the settings re-plans the
 files in well under a millisecond. Export checks the sitemaps and writes the
@@ -23,14 +24,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QProgressBar,
     QPushButton,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -41,7 +39,6 @@ from sitemap_studio.core.export import (
     ExportOptions,
     ExportPlan,
     ExportReport,
-    ExportSources,
     LoneFileExport,
     export_sources,
     options_for,
@@ -54,14 +51,19 @@ from sitemap_studio.core.model import SitemapError
 from sitemap_studio.core.project import ExportSettings, Project, Workspace, url_problem
 from sitemap_studio.dialogs import publish_prompts
 from sitemap_studio.dialogs.blockers_panel import BlockersPanel
-from sitemap_studio.dialogs.export_report_view import ExportReportView, report_summary
+from sitemap_studio.dialogs.export_preview_view import ExportPreviewView
+from sitemap_studio.dialogs.export_report_view import (
+    ExportReportView,
+    common_folder,
+    report_summary,
+)
 from sitemap_studio.dialogs.export_settings_form import ExportSettingsForm
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, plural
-from sitemap_studio.qt_models.publish_models import Blocker, human_size, plan_model
+from sitemap_studio.qt_models.publish_models import Blocker
 from sitemap_studio.services.exporting import ExportService
 from sitemap_studio.services.jobs import JobRunner
 
-#: Shows an entry in the window: (member key, entry id or None, field or None).
+#: Shows an entry in the window: (member path, entry id or None, field or None).
 JumpTo = Callable[[str, int | None, str | None], None]
 
 
@@ -70,7 +72,7 @@ class ExportDialog(QDialog):
 
     #: The preview table and summary now show the current settings.
     preview_ready = Signal()
-    #: (member key, entry id or None, field or None): the user asked to see this entry.
+    #: (member path, entry id or None, field or None): the user asked to see this entry.
     jump_requested = Signal(str, object, object)
 
     def __init__(self, runner: JobRunner, workspace: Workspace, project: Project | None,
@@ -149,15 +151,13 @@ class ExportDialog(QDialog):
         layout.addWidget(self.problem_label)
 
         self.tabs = QTabWidget(self)
-        preview = QWidget(self)
-        preview_layout = QVBoxLayout(preview)
-        self.plan_model = plan_model(lambda: self.form.max_urls_spin.value(),
-                                     lambda: self.form.max_bytes_spin.value(), self)
-        self.preview_view = _table(self.plan_model, self)
-        preview_layout.addWidget(self.preview_view, 1)
-        self.preview_label = FeedbackLabel(self)
-        preview_layout.addWidget(self.preview_label)
+        preview = ExportPreviewView(lambda: self.form.max_urls_spin.value(),
+                                    lambda: self.form.max_bytes_spin.value(), self)
+        self.plan_model = preview.plan_model
+        self.preview_view = preview.preview_view
+        self.preview_label = preview.preview_label
         self.preview_tab = self.tabs.addTab(preview, "Files this export will write")
+        self.preview = preview
         self.blockers_panel = BlockersPanel(parent=self)
         self.blockers_panel.proceed_requested.connect(self._export_anyway)
         self.blockers_panel.dismissed.connect(self._dismiss_blockers)
@@ -244,19 +244,7 @@ class ExportDialog(QDialog):
             return
         options = self.options()
         self._plan = plan_export(self._sizes, options)
-        self.plan_model.set_records(self._plan.files)
-        plan = self._plan
-        text = (f"{plural(len(plan.files), 'file')}, {plural(plan.urls, 'URL')}, "
-                f"{human_size(plan.raw_bytes)} uncompressed")
-        if options.gzip:
-            text += " (gzipped on disk)"
-        if plan.index is not None:
-            text += (f"; plus {plan.index.name} listing them (about "
-                     f"{human_size(plan.index.bytes)})")
-        if not plan.exact:
-            text += (". Sizes are estimates: entries of " + ", ".join(self._sizes.estimated)
-                     + " are re-written with the output's namespace prefixes")
-        self.preview_label.show_info(text + ".")
+        self.preview.show_plan(self._plan, options.gzip, self._sizes.estimated)
         self.preview_ready.emit()
 
     # ------------------------------------------------------------- measuring
@@ -326,7 +314,7 @@ class ExportDialog(QDialog):
     def _finished(self, report: ExportReport) -> None:
         self._report = report
         self._exported = self._pending_settings
-        self.report_view.show_report(report, _common_folder(self.sources))
+        self.report_view.show_report(report, common_folder(self.sources))
         self._show_tab(self.report_tab)
         self.open_folder_button.setEnabled(True)
         text = report_summary(report)
@@ -372,25 +360,6 @@ class ExportDialog(QDialog):
             self.service.cancel()
             return
         super().reject()
-
-
-def _table(model: object, parent: QWidget) -> QTableView:
-    view = QTableView(parent)
-    view.setModel(model)  # type: ignore[arg-type]
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().setVisible(False)
-    view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    return view
-
-
-def _common_folder(sources: ExportSources) -> str | None:
-    """The folder every input file is in (the report names files relative to it)."""
-    folders = {os.path.dirname(member.key) for member in sources.members}
-    try:
-        return os.path.commonpath(list(folders)) if folders else None
-    except ValueError:  # different drives on Windows
-        return None
 
 
 def _lone_file_settings(workspace: Workspace) -> ExportSettings:

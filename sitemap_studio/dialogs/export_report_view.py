@@ -13,16 +13,14 @@ import os
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
     QPlainTextEdit,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from sitemap_studio.core.export import ExportReport, plural
+from sitemap_studio.core.export import ExportReport, ExportSources, plural
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.publish_models import human_size, result_model
 
 #: Examples listed per kind of note (the counts always cover everything).
@@ -38,6 +36,15 @@ def report_notes(report: ExportReport, folder: str | None = None) -> list[str]:
         prefix = os.path.join(folder, "")
         lines = [line.replace(prefix, "") for line in lines]
     return lines
+
+
+def common_folder(sources: ExportSources) -> str | None:
+    """The folder every input file is in (the report names files relative to it)."""
+    folders = {os.path.dirname(member.path) for member in sources.members}
+    try:
+        return os.path.commonpath(list(folders)) if folders else None
+    except ValueError:  # different drives on Windows
+        return None
 
 
 def report_summary(report: ExportReport) -> str:
@@ -66,18 +73,11 @@ class ExportReportView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.result_model = result_model(self)
-        self.result_view = QTableView(self)
-        self.result_view.setModel(self.result_model)
-        self.result_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.result_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.result_view.verticalHeader().setVisible(False)
         # Numbers always whole; a long name (host folder first) keeps its distinct end.
+        self.result_view = read_only_table(self.result_model, self, stretch=(0,), fit=True)
         self.result_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        header = self.result_view.horizontalHeader()
-        header.setResizeContentsPrecision(200)  # measuring 50,000 rows would stall the dialog
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, self.result_model.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Measuring 50,000 rows would stall the dialog.
+        self.result_view.horizontalHeader().setResizeContentsPrecision(200)
         layout.addWidget(self.result_view, 3)
         layout.addWidget(QLabel("What export did to the input:", self))
         self.notes_view = QPlainTextEdit(self)
@@ -96,4 +96,6 @@ class ExportReportView(QWidget):
         return self.notes_view.toPlainText()
 
 
-__all__ = ["NOTE_EXAMPLES", "ExportReportView", "report_notes", "report_summary"]
+__all__ = [
+    "NOTE_EXAMPLES", "ExportReportView", "common_folder", "report_notes", "report_summary",
+]

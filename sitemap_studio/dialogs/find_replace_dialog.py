@@ -16,17 +16,14 @@ from itertools import pairwise
 
 from PySide6.QtCore import QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QRadioButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +31,7 @@ from PySide6.QtWidgets import (
 from sitemap_studio.core.edits import PatternError, ReplacePlan, plan_replace, rows_for_ids
 from sitemap_studio.core.model import SitemapDocument, SitemapError
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel, ok_cancel_buttons, plural
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 from sitemap_studio.services.jobs import Job, JobRunner
 
@@ -98,16 +96,7 @@ class FindReplaceDialog(QDialog):
 
         self.status_label = FeedbackLabel(self)
         self.model = PreviewTableModel(HEADERS, numeric=(0,), parent=self)
-        self.preview = QTableView(self)
-        self.preview.setModel(self.model)
-        self.preview.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.preview.verticalHeader().hide()
-        header = self.preview.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        self.preview = read_only_table(self.model, self, stretch=(1, 2), fit=True)
         self.preview_note = QLabel(self)
 
         self.buttons, self.ok_button = ok_cancel_buttons(self, "&Replace")
@@ -289,7 +278,7 @@ class FindReplaceDialog(QDialog):
         ``selected_ids`` are the ids of the selected entries; with some, the
         user may limit the replacement to them. The plan's ``changes`` are the
         new entries; the caller applies them as one undoable step with
-        ``entry_commands.apply_plan(stack, document, plan.changes, UNDO_TEXT)``.
+        ``bulk_steps.apply_plan(stack, document, plan.changes, UNDO_TEXT)``.
         The document must not change between this call and that one.
         """
         dialog = cls(document, selected_ids, parent)

@@ -18,17 +18,16 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from sitemap_studio.core.writing import Recovery
 from sitemap_studio.dialogs.feedback_label import FeedbackLabel
+from sitemap_studio.dialogs.read_only_tables import read_only_table
 from sitemap_studio.qt_models.preview_table_model import PreviewRow, PreviewTableModel
 
 HEADERS = ("Document", "Folder", "Edits saved at", "Size", "File on disk")
@@ -97,15 +96,8 @@ class RecoveryDialog(QDialog):
         self.intro_label.setWordWrap(True)
         self.model = PreviewTableModel(HEADERS, numeric=(3,), parent=self)
         self.model.set_rows(self._row(recovery) for recovery in self.recoveries)
-        self.table = QTableView(self)
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table = read_only_table(self.model, self, stretch=(1,), fit=True)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.details = FeedbackLabel(self)
 
         self.buttons = QDialogButtonBox(self)

@@ -12,7 +12,7 @@ the part's start, so views and the proxy follow edits in any file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,11 +33,21 @@ _READ_ONLY = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
 
 @dataclass(frozen=True)
 class Part:
-    """One file of the combined table: its table model, short name and path."""
+    """One file of the combined table: its table model, short name, path and key.
+
+    The key is how the part is found (:meth:`AllEntriesModel.part_of`); the
+    window gives its workspace item's key, which a Save As does not change.
+    It defaults to the path.
+    """
 
     model: EntryTableModel
     name: str
     path: str
+    key: Hashable = None
+
+    def __post_init__(self) -> None:
+        if self.key is None:
+            object.__setattr__(self, "key", self.path)
 
     @property
     def document(self) -> SitemapDocument:
@@ -126,12 +136,9 @@ class AllEntriesModel(QAbstractTableModel):
         number, local = self.rows.locate(row)
         return self.parts[number], local
 
-    def part_of(self, document: SitemapDocument) -> int | None:
-        """The number of the part showing ``document``, if any."""
-        for number, part in enumerate(self.parts):
-            if part.document is document:
-                return number
-        return None
+    def part_of(self, key: Hashable) -> int | None:
+        """The number of the part of ``key``, if any."""
+        return next((number for number, part in enumerate(self.parts) if part.key == key), None)
 
     # ------------------------------------------------------------------ Qt interface
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 
 from sitemap_studio.core.export import plural
 from sitemap_studio.core.model import Severity
-from sitemap_studio.core.project import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.project import FileRole, ItemKey, Workspace, WorkspaceItem, item_label
 from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.roles import Role
 from sitemap_studio.qt_models.severity_icons import severity_icon
@@ -41,9 +41,9 @@ class ProjectTreeModel(QAbstractItemModel):
         self._workspace: Workspace | None = None
         self._items: list[WorkspaceItem] = []
         self._validator_of = validator_of or (lambda item: None)
-        #: Findings counted per item (by id), until :meth:`refresh_item` says they changed:
+        #: Findings counted per item (by key), until :meth:`refresh_item` says they changed:
         #: a paint asks for them per cell and role, and counting is linear in the findings.
-        self._counted: dict[int, tuple[DocumentValidator, int, int]] = {}
+        self._counted: dict[ItemKey, tuple[DocumentValidator, int, int]] = {}
 
     # ----------------------------------------------------------------- content
 
@@ -66,7 +66,7 @@ class ProjectTreeModel(QAbstractItemModel):
 
     def refresh_item(self, item: WorkspaceItem) -> None:
         """Repaint an item's counts and badge, and the project's totals above it."""
-        self._counted.pop(id(item), None)
+        self._counted.pop(item.key, None)
         index = self.index_of(item)
         if index.isValid():
             self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
@@ -94,9 +94,9 @@ class ProjectTreeModel(QAbstractItemModel):
         return self.createIndex(1, 0, _ALL) if self._has_project_node() else QModelIndex()
 
     def index_of(self, item: WorkspaceItem) -> QModelIndex:
-        """Where ``item`` is shown."""
+        """Where ``item`` (the file of its key) is shown."""
         for position, known in enumerate(self._items):
-            if known is item:
+            if known.key == item.key:
                 return self.createIndex(position, 0, position + 1)
         return QModelIndex()
 
@@ -210,10 +210,10 @@ class ProjectTreeModel(QAbstractItemModel):
         validator = self._validator_of(item)
         if validator is None:
             return entries, 0, 0
-        known = self._counted.get(id(item))
+        known = self._counted.get(item.key)
         if known is None or known[0] is not validator:
             counts = validator.counts()
-            known = self._counted[id(item)] = (validator, counts[Severity.ERROR],
+            known = self._counted[item.key] = (validator, counts[Severity.ERROR],
                                                counts[Severity.WARNING])
         return entries, known[1], known[2]
 
@@ -221,7 +221,8 @@ class ProjectTreeModel(QAbstractItemModel):
         validator = self._validator_of(item)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return f"{item.name} (index)" if item.role == FileRole.INDEX else item.name
+                name = item_label(item, self._items)
+                return f"{name} (index)" if item.role == FileRole.INDEX else name
             if item.document is None:
                 return "unreadable" if column == 1 else ""
             if validator is None and column > 1:

@@ -39,7 +39,7 @@ class ExportService(QObject):
     finished = Signal(object)
     #: (SitemapError): nothing was changed in the output folder.
     failed = Signal(object)
-    #: (list of (member key, Finding)): errors export does not resolve; nothing was written.
+    #: (list of (member path, Finding)): errors export does not resolve; nothing was written.
     blocked = Signal(object)
     #: The export was cancelled; nothing was changed in the output folder.
     cancelled = Signal()

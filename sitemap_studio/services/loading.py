@@ -62,10 +62,10 @@ class LoadService(QObject):
     load_failed = Signal(str, object)
     #: (Workspace): the load was cancelled; the workspace holds the members read so far.
     load_cancelled = Signal(object)
-    #: (path, old document, new document): :meth:`revert` read the file again.
-    reverted = Signal(str, object, object)
-    #: (Recovery, SitemapDocument): :meth:`recover` read a journal.
-    recovered = Signal(object, object)
+    #: (key, old document, new document): :meth:`revert` read the file again.
+    reverted = Signal(object, object, object)
+    #: (Recovery, SitemapDocument, key): :meth:`recover` read a journal.
+    recovered = Signal(object, object, object)
     #: (path or journal, SitemapError): :meth:`revert` or :meth:`recover` failed.
     reopen_failed = Signal(str, object)
 
@@ -130,24 +130,30 @@ class LoadService(QObject):
         if self._current is not None:
             self._current.cancel()
 
-    def revert(self, document: SitemapDocument) -> Job:
-        """Read ``document``'s file again; ``reverted(path, document, new_document)``."""
+    def revert(self, document: SitemapDocument, key: object = None) -> Job:
+        """Read ``document``'s file again; ``reverted(key, document, new_document)``.
+
+        ``key`` names the document in the signal (default: its file's path).
+        """
         path = document.source.path
         if path is None:
             raise SitemapError("this document has no file to revert to", code="no-file-name")
         job = Job(read_file, path, self.limits)
-        job.signals.succeeded.connect(lambda new: self.reverted.emit(path, document, new))
+        named = path if key is None else key
+        job.signals.succeeded.connect(lambda new: self.reverted.emit(named, document, new))
         job.signals.failed.connect(lambda error: self.reopen_failed.emit(path, error))
         return self.runner.start_soon(job)
 
-    def recover(self, recovery: Recovery) -> Job:
-        """Read a journal into a document; ``recovered(recovery, document)``.
+    def recover(self, recovery: Recovery, key: object = None) -> Job:
+        """Read a journal into a document; ``recovered(recovery, document, key)``.
 
         The document belongs to the original file but nothing is written;
-        mark it modified (its undo stack dirty) and journal it again.
+        mark it modified (its undo stack dirty) and journal it again. ``key``
+        is handed back as given: the open document the journal's edits replace.
         """
         job = Job(load_recovery, recovery, self.limits)
-        job.signals.succeeded.connect(lambda document: self.recovered.emit(recovery, document))
+        job.signals.succeeded.connect(
+            lambda document: self.recovered.emit(recovery, document, key))
         job.signals.failed.connect(
             lambda error: self.reopen_failed.emit(recovery.journal_path, error))
         return self.runner.start_soon(job)

@@ -39,6 +39,7 @@ class _Pending:
     plan: SavePlan
     job: Job
     revision: int
+    key: object
 
 
 @dataclass(eq=False, slots=True)
@@ -52,13 +53,14 @@ class _Tracked:
 class SaveService(QObject):
     """Writes documents with the core's atomic save in the thread pool."""
 
-    #: (document, path, bytes written, clean): the file is written. ``clean`` is True when
-    #: the document now equals its own file: saved in its own format and not edited since
-    #: Save was chosen (mark the undo stack clean only then).
+    #: (key, path, bytes written, clean): the file is written. ``key`` is what :meth:`save`
+    #: was given (the document by default). ``clean`` is True when the document now equals
+    #: its own file: saved in its own format and not edited since Save was chosen (mark the
+    #: undo stack clean only then).
     saved = Signal(object, str, object, bool)
-    #: (document, SitemapError): nothing was written; the old file is as it was.
+    #: (key, SitemapError): nothing was written; the old file is as it was.
     failed = Signal(object, object)
-    #: (document): a save was cancelled before the file was replaced.
+    #: (key): a save was cancelled before the file was replaced.
     cancelled = Signal(object)
 
     def __init__(self, runner: JobRunner, limits: Limits | None = None,
@@ -72,8 +74,11 @@ class SaveService(QObject):
 
     def save(self, document: SitemapDocument, path: str | os.PathLike[str] | None = None,
              fmt: OutputFormat | None = None, compress: bool | None = None, *,
-             replace_other_kind: bool = False) -> Job:
+             replace_other_kind: bool = False, key: object = None) -> Job:
         """Save ``document`` to ``path`` (default: its own file) in the background.
+
+        The signals name the save by ``key`` (default: the document), so a
+        caller that keeps documents by key finds its own again.
 
         ``fmt`` and ``compress`` default to what the file name asks for (see
         ``core.saving.output_for``). Saved in its own format, the document
@@ -99,10 +104,11 @@ class SaveService(QObject):
         if tracked is None:
             tracked = self._tracked[id(document)] = _Tracked(RevisionCounter(document))
         tracked.saves += 1
-        pending = _Pending(document, plan, job, tracked.counter.revision)
+        named = document if key is None else key
+        pending = _Pending(document, plan, job, tracked.counter.revision, named)
         job.signals.succeeded.connect(lambda result: self._succeeded(pending, result))
-        job.signals.failed.connect(lambda error: self.failed.emit(document, error))
-        job.signals.cancelled.connect(lambda: self.cancelled.emit(document))
+        job.signals.failed.connect(lambda error: self.failed.emit(named, error))
+        job.signals.cancelled.connect(lambda: self.cancelled.emit(named))
         job.signals.finished.connect(lambda: self._finished(pending))
         key = os.path.realpath(target)  # a link and its target are one file
         queue = self._queues.setdefault(key, [])
@@ -128,7 +134,7 @@ class SaveService(QObject):
         tracked = self._tracked.get(id(document))
         clean = plan.holds_document and tracked is not None \
             and tracked.counter.revision == pending.revision
-        self.saved.emit(document, result.path, result.written, clean)
+        self.saved.emit(pending.key, result.path, result.written, clean)
 
     def _finished(self, pending: _Pending) -> None:
         key = os.path.realpath(pending.plan.path)

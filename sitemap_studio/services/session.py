@@ -9,15 +9,15 @@ The window only asks it and redraws.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
-from sitemap_studio.commands import entry_commands
-from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
+from sitemap_studio.core.model import SitemapDocument, SitemapError
 from sitemap_studio.core.project import (
     FileRole,
+    ItemKey,
     Project,
     SitemapRef,
     Workspace,
@@ -27,6 +27,7 @@ from sitemap_studio.core.project import (
 from sitemap_studio.core.reading import Repaired
 from sitemap_studio.core.validation import DocumentValidator, Profile, ValidationContext
 from sitemap_studio.core.writing import OutputFormat, Recovery
+from sitemap_studio.services.document_state import DocumentState
 from sitemap_studio.services.jobs import Job, JobRunner
 from sitemap_studio.services.journal import Journal
 from sitemap_studio.services.loading import LoadService
@@ -34,42 +35,12 @@ from sitemap_studio.services.saving import SaveService
 from sitemap_studio.services.validation_service import ValidationService
 
 
-@dataclass(eq=False)
-class DocumentState:
-    """One open file: its document, undo stack, validator and whether it can be edited now."""
+@dataclass(frozen=True, eq=False, slots=True)
+class _Save:
+    """What a save wrote: the file's key and the document it held then (revert replaces it)."""
 
-    item: WorkspaceItem
-    stack: QUndoStack
-    validator: DocumentValidator | None = None
-    validating: bool = False
-    last_error: str | None = None
-    extra: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def document(self) -> SitemapDocument:
-        """The document (present: unreadable files get no state)."""
-        assert self.item.document is not None
-        return self.item.document
-
-    @property
-    def path(self) -> str:
-        """The file the document belongs to."""
-        return self.item.path
-
-    @property
-    def modified(self) -> bool:
-        """Whether there are unsaved edits."""
-        return not self.stack.isClean()
-
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        """Apply an edit as one undoable step (the table model's editor protocol)."""
-        self.last_error = None
-
-        def refused(error: SitemapError) -> None:
-            self.last_error = error.message
-
-        return entry_commands.edit_entries(self.stack, self.document, new_entries, text,
-                                           on_error=refused)
+    key: ItemKey
+    document: SitemapDocument
 
 
 class Session(QObject):
@@ -103,7 +74,8 @@ class Session(QObject):
         self.profile = Profile.PROTOCOL
         self.workspace: Workspace | None = None
         self.project: Project | None = None
-        self.states: dict[str, DocumentState] = {}
+        #: The open documents' states by their items' keys, the one way to look them up.
+        self.states: dict[ItemKey, DocumentState] = {}
         self.loads.plan_ready.connect(self._plan_ready)
         self.loads.item_loaded.connect(self._item_loaded)
         self.loads.loaded.connect(self._loaded)
@@ -173,9 +145,9 @@ class Session(QObject):
         Nothing is written: the repair reaches the file when the user saves.
         """
         document = repaired.document
-        self.open_checked(Workspace(None, [WorkspaceItem(path, FileRole.of(document), None,
-                                                         document)]))
-        state = self.states[path]
+        item = WorkspaceItem(path, FileRole.of(document), None, document)
+        self.open_checked(Workspace(None, [item]))
+        state = self.states[item.key]
         state.stack.resetClean()
         return state
 
@@ -196,7 +168,7 @@ class Session(QObject):
     def _adopt(self, item: WorkspaceItem) -> DocumentState:
         stack = QUndoStack(self.undo_group)
         state = DocumentState(item, stack)
-        self.states[item.path] = state
+        self.states[item.key] = state
         # A bound method: the connection dies with the session (a stack cleared while
         # it is destroyed emits cleanChanged).
         stack.cleanChanged.connect(self._stack_clean_changed)
@@ -224,7 +196,16 @@ class Session(QObject):
 
     def state_for(self, item: WorkspaceItem) -> DocumentState | None:
         """The state of an item (``None`` for an unreadable one)."""
-        return self.states.get(item.path)
+        return self.states.get(item.key)
+
+    def state(self, key: object) -> DocumentState | None:
+        """The state of the open document of ``key`` (``None`` once it is closed)."""
+        return self.states.get(key) if isinstance(key, ItemKey) else None
+
+    def state_at(self, path: str | None) -> DocumentState | None:
+        """The state of the open file ``path`` names: for a file the user or a journal names."""
+        item = self.workspace.item_at(path) if self.workspace is not None and path else None
+        return self.state_for(item) if item is not None else None
 
     # -------------------------------------------------------------- validation
 
@@ -242,16 +223,16 @@ class Session(QObject):
             self.validate_all()
 
     def _validated(self, key: object, validator: DocumentValidator) -> None:
-        state = self.states.get(str(key))
-        if state is not None:
+        state = self.state(key)
+        if state is not None and validator.document is state.document:
             state.validator = validator
             self.validated.emit(state)
 
-    def _busy_changed(self, document: SitemapDocument, busy: bool) -> None:
-        for state in self.states.values():
-            if state.item.document is document:
-                state.validating = busy
-                self.busy_changed.emit(state, busy)
+    def _busy_changed(self, key: object, busy: bool) -> None:
+        state = self.state(key)
+        if state is not None:
+            state.validating = busy
+            self.busy_changed.emit(state, busy)
 
     # ------------------------------------------------------------------ saving
 
@@ -264,16 +245,22 @@ class Session(QObject):
         holds a file of another kind and ``replace_other_kind`` is not set.
         """
         return self.saves.save(state.document, path, fmt, compress,
-                               replace_other_kind=replace_other_kind)
+                               replace_other_kind=replace_other_kind,
+                               key=_Save(state.key, state.document))
 
-    def _state_of(self, document: SitemapDocument) -> DocumentState | None:
-        return next((s for s in self.states.values() if s.item.document is document), None)
+    def _saved_state(self, save: object) -> DocumentState | None:
+        """The state a save was for, unless closed or reverted since (then the save is old)."""
+        if not isinstance(save, _Save):
+            return None
+        state = self.state(save.key)
+        return state if state is not None and state.document is save.document else None
 
-    def _saved(self, document: SitemapDocument, path: str, written: object, clean: bool) -> None:
-        state = self._state_of(document)
-        self.journal.file_saved(document, path, written, clean)
+    def _saved(self, save: object, path: str, written: object, clean: bool) -> None:
+        state = self._saved_state(save)
         if state is None:
-            return
+            return  # closed or reverted meanwhile: the journal let go of that document
+        document = state.document
+        self.journal.file_saved(document, path, written, clean)
         own = os.path.abspath(document.source.path or "")
         if own and own != os.path.abspath(state.path):
             self._rename(state, own)
@@ -282,17 +269,16 @@ class Session(QObject):
         self.saved.emit(state, path)
 
     def _rename(self, state: DocumentState, path: str) -> None:
-        """The document now belongs to ``path`` (Save As): the title, tree and prompts follow."""
-        old = state.path
-        self.states.pop(old, None)
-        self.validations.forget([old])
-        state.item.path = path
-        self.states[path] = state
-        self.renamed.emit(state, old)
-        self._validate_one(state)
+        """The document now belongs to ``path`` (Save As): the title, tree and prompts follow.
 
-    def _save_failed(self, document: SitemapDocument, error: SitemapError) -> None:
-        state = self._state_of(document)
+        Its key, and so its undo stack, validator and findings, stay as they are.
+        """
+        old = state.path
+        state.item.path = path
+        self.renamed.emit(state, old)
+
+    def _save_failed(self, save: object, error: SitemapError) -> None:
+        state = self._saved_state(save)
         if state is not None:
             self.save_failed.emit(state, error)
 
@@ -315,17 +301,17 @@ class Session(QObject):
         context = ValidationContext(
             profile=self.profile, site_url=self.project.site_url if self.project else None,
             sitemap_url=state.item.ref.url if state.item.ref else None, kind=document.kind)
-        self.validations.validate(document, context, state.path)
+        self.validations.validate(document, context, state.key)
 
     # --------------------------------------------------------- revert, recover
 
     def revert(self, state: DocumentState) -> Job:
         """Read the file again, dropping unsaved edits and their undo history."""
-        return self.loads.revert(state.document)
+        return self.loads.revert(state.document, state.key)
 
-    def _reverted(self, path: str, old: SitemapDocument, new: SitemapDocument) -> None:
-        state = self._state_of(old)
-        if state is not None:
+    def _reverted(self, key: object, old: SitemapDocument, new: SitemapDocument) -> None:
+        state = self.state(key)
+        if state is not None and state.document is old:
             self.journal.discard(old)
             self._replace_document(state, new)
 
@@ -338,6 +324,7 @@ class Session(QObject):
             state.validator = None
         state.item.document = new
         state.stack.clear()
+        state.stack.setClean()  # clear() keeps a stack dirty that resetClean() made so
         self.journal.watch(new, None, state.stack)
         self.replaced.emit(state)
         self._validate_one(state)
@@ -348,18 +335,13 @@ class Session(QObject):
         When that file is open (a member of the open project), its document
         is replaced by the journal's, unsaved; otherwise the file opens alone.
         """
-        if self._open_state(recovery.original_path) is None:
+        state = self.state_at(recovery.original_path)
+        if state is None:
             self.close_all()
-        return self.loads.recover(recovery)
+        return self.loads.recover(recovery, state.key if state is not None else None)
 
-    def _open_state(self, path: str | None) -> DocumentState | None:
-        if path is None:
-            return None
-        return next((s for s in self.states.values()
-                     if os.path.abspath(s.path) == os.path.abspath(path)), None)
-
-    def _recovered(self, recovery: Recovery, document: SitemapDocument) -> None:
-        state = self._open_state(recovery.original_path)
+    def _recovered(self, recovery: Recovery, document: SitemapDocument, key: object) -> None:
+        state = self.state(key)
         if state is not None:
             self._replace_document(state, document)
             state.stack.resetClean()
@@ -377,7 +359,16 @@ class Session(QObject):
 
     # ------------------------------------------------------------------- state
 
+    def label(self, state: DocumentState) -> str:
+        """The state's file name as the window shows it among the open files."""
+        return self.workspace.label(state.item) if self.workspace is not None \
+            else state.item.name
+
     @property
     def modified_states(self) -> list[DocumentState]:
         """Documents with unsaved edits."""
         return [state for state in self.states.values() if state.modified]
+
+
+#: DocumentState lives in document_state; the window imports it from here, with the session.
+__all__ = ["DocumentState", "Session"]

@@ -50,7 +50,7 @@ class ValidationService(QObject):
     validation_failed = Signal(object, object)
     #: (key): a run was cancelled; the previous validator, if any, stays in place.
     validation_cancelled = Signal(object)
-    #: (document, busy): whether a worker is reading the document (keep it read-only).
+    #: (key, busy): whether a worker is reading the document of ``key`` (keep it read-only).
     busy_changed = Signal(object, bool)
 
     def __init__(self, runner: JobRunner, parent: QObject | None = None) -> None:
@@ -58,10 +58,10 @@ class ValidationService(QObject):
         self.runner = runner
         self._validators: dict[object, DocumentValidator] = {}
         self._jobs: dict[object, Job] = {}
-        #: id(document) -> (document, number of jobs reading it).
-        self._busy: dict[int, tuple[SitemapDocument, int]] = {}
-        #: The documents each job still reads, by id.
-        self._holds: dict[Job, dict[int, SitemapDocument]] = {}
+        #: id(document) -> (document, its key, number of jobs reading it).
+        self._busy: dict[int, tuple[SitemapDocument, object, int]] = {}
+        #: The documents each job still reads, by id, with their keys.
+        self._holds: dict[Job, dict[int, tuple[SitemapDocument, object]]] = {}
         self._singles: dict[object, _Single] = {}
         self._project: _Project | None = None
 
@@ -118,7 +118,7 @@ class ValidationService(QObject):
                            site_url: str | None = None) -> Job:
         """Validate every readable member together (one shared hreflang index), in one job.
 
-        Keys are the members' paths. ``validated(path, validator)`` comes for
+        Keys are the members' item keys. ``validated(key, validator)`` comes for
         each member as soon as its findings are final; progress counts rows of
         all members. ``site_url`` defaults to the project's.
         """
@@ -126,7 +126,7 @@ class ValidationService(QObject):
         if site_url is None and project is not None:
             site_url = project.site_url
         self._project = _Project(workspace, profile, site_url)
-        members = [Member(item.path, item.document, item.ref.url if item.ref else None)
+        members = [Member(item.path, item.document, item.ref.url if item.ref else None, item.key)
                    for item in workspace.items if item.document is not None]
         for member in members:
             self._singles.pop(member.key, None)
@@ -137,13 +137,14 @@ class ValidationService(QObject):
         self._claim(job, keys, documents)
         shared = shares_alternates(validators)
         job.signals.partial.connect(
-            lambda key: self._member_done(job, str(key), validators, shared))
+            lambda key: self._member_done(job, key, validators, shared))
         job.signals.failed.connect(lambda error: self._failed(job, keys, error))
         job.signals.cancelled.connect(lambda: self._cancelled(job, keys))
         job.signals.finished.connect(lambda: self._release(job))
         return self.runner.start_soon(job)
 
-    def _member_done(self, job: Job, key: str, project: ProjectValidator, shared: bool) -> None:
+    def _member_done(self, job: Job, key: object, project: ProjectValidator,
+                     shared: bool) -> None:
         if self._jobs.get(key) is not job:
             return
         del self._jobs[key]
@@ -192,7 +193,7 @@ class ValidationService(QObject):
                 validator.stop()
             self._singles.pop(key, None)
         if self._project is not None and not any(
-                item.path in self._validators for item in self._project.workspace.items):
+                item.key in self._validators for item in self._project.workspace.items):
             self._project = None
 
     # --------------------------------------------------------------- internals
@@ -206,8 +207,8 @@ class ValidationService(QObject):
         for old in previous - still_needed:
             old.cancel()
         self._holds[job] = {}
-        for document in documents:
-            self._hold(job, document)
+        for key, document in zip(keys, documents, strict=True):
+            self._hold(job, key, document)
 
     def _failed(self, job: Job, keys: list[object], error: SitemapError) -> None:
         for key in self._mine(job, keys):
@@ -223,27 +224,27 @@ class ValidationService(QObject):
             del self._jobs[key]
         return mine
 
-    def _hold(self, job: Job, document: SitemapDocument) -> None:
-        """Count ``job`` among the workers reading ``document``."""
-        self._holds[job][id(document)] = document
+    def _hold(self, job: Job, key: object, document: SitemapDocument) -> None:
+        """Count ``job`` among the workers reading ``document``, the document of ``key``."""
+        self._holds[job][id(document)] = (document, key)
         held = self._busy.get(id(document))
-        count = held[1] if held else 0
-        self._busy[id(document)] = (document, count + 1)
+        count = held[2] if held else 0
+        self._busy[id(document)] = (document, key, count + 1)
         if count == 0:
-            self.busy_changed.emit(document, True)
+            self.busy_changed.emit(key, True)
 
     def _let_go(self, job: Job, document: SitemapDocument) -> None:
         """``job`` reads ``document`` no more."""
         if self._holds.get(job, {}).pop(id(document), None) is None:
             return
-        _, count = self._busy[id(document)]
+        _, key, count = self._busy[id(document)]
         if count <= 1:
             del self._busy[id(document)]
-            self.busy_changed.emit(document, False)
+            self.busy_changed.emit(key, False)
         else:
-            self._busy[id(document)] = (document, count - 1)
+            self._busy[id(document)] = (document, key, count - 1)
 
     def _release(self, job: Job) -> None:
-        for document in list(self._holds.get(job, {}).values()):
+        for document, _key in list(self._holds.get(job, {}).values()):
             self._let_go(job, document)
         self._holds.pop(job, None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -112,15 +113,14 @@ class AllEntriesTable(EntryTable):
         """Without a file an id is ambiguous here: see :meth:`select_in`."""
         return False
 
-    def select_in(self, document: SitemapDocument, entry_id: int,
-                  field: str | None = None) -> bool:
-        """Make entry ``entry_id`` of ``document`` current and visible; False when gone."""
+    def select_in(self, key: Hashable, entry_id: int, field: str | None = None) -> bool:
+        """Make entry ``entry_id`` of the file of ``key`` current and visible; False when gone."""
         model = self.all_model
-        number = model.part_of(document) if model is not None else None
+        number = model.part_of(key) if model is not None else None
         if model is None or number is None:
             return False
         try:
-            row = model.rows.global_row(number, document.row_of(entry_id))
+            row = model.rows.global_row(number, model.parts[number].document.row_of(entry_id))
         except KeyError:
             return False
         return self.show_source_row(row, field)

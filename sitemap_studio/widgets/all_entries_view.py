@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor, FileEdit, edit_across
-from sitemap_studio.commands.entry_commands import fixed_entries
+from sitemap_studio.core.edits import fixed_entries
 from sitemap_studio.core.export import plural
-from sitemap_studio.core.model import Entry, Finding, SitemapDocument, SitemapError
+from sitemap_studio.core.model import Entry, Finding, SitemapError
+from sitemap_studio.core.project import ItemKey
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel, Part
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.services.session import DocumentState
@@ -62,8 +63,6 @@ class AllEntriesView(QObject):
             return None
         return AcrossFilesEditor(self.window.session.all_stack, state.stack, state.document)
 
-    def _state_of(self, document: SitemapDocument) -> DocumentState | None:
-        return next((s for s in self.states() if s.document is document), None)
 
     def editable(self) -> bool:
         """Whether every file is validated and none is being validated (edits may start)."""
@@ -95,8 +94,9 @@ class AllEntriesView(QObject):
         window.show_message(f"All entries: {window.summary.entries_label.text()}")
 
     def _part(self, state: DocumentState) -> Part:
-        return Part(EntryTableModel(state.document, validator=state.validator,
-                                    editor=self._editor(state)), state.item.name, state.path)
+        model = EntryTableModel(state.document, validator=state.validator,
+                                editor=self._editor(state))
+        return Part(model, self.window.session.label(state), state.path, state.key)
 
     def _set_figures(self) -> None:
         states = self.states()
@@ -109,7 +109,7 @@ class AllEntriesView(QObject):
         """A file was read while the table is shown: its rows join the end of the table."""
         model = self.table.all_model
         if (not self.shown or model is None or state is None or state.item.role != "sitemap"
-                or model.part_of(state.document) is not None):
+                or model.part_of(state.key) is not None):
             return
         model.add_part(self._part(state))
         self._set_figures()
@@ -120,7 +120,8 @@ class AllEntriesView(QObject):
 
     def _show_issues(self) -> None:
         self.window.issues_panel.show_files(
-            [(state.item.name, state.document, state.validator) for state in self.states()])
+            [(self.window.session.label(state), state.key, state.document, state.validator)
+             for state in self.states()])
 
     def hide(self) -> None:
         """Leave the *All entries* table (another file is shown next)."""
@@ -140,7 +141,7 @@ class AllEntriesView(QObject):
         model = self.table.all_model
         if not self.shown or model is None:
             return
-        number = model.part_of(state.document)
+        number = model.part_of(state.key)
         if number is None:
             return
         part = model.parts[number].model
@@ -167,11 +168,11 @@ class AllEntriesView(QObject):
         self.window.detail_pane.set_entry(entry, False)
         self.window.window_actions.update_enabled()
 
-    def jump(self, document: SitemapDocument, entry_id: int | None, field: str | None) -> None:
-        """Select entry ``entry_id`` of ``document`` (a finding was activated)."""
+    def jump(self, key: ItemKey, entry_id: int | None, field: str | None) -> None:
+        """Select entry ``entry_id`` of the file of ``key`` (a finding was activated)."""
         if entry_id is None:
             self.window.show_message("This finding concerns the whole file")
-        elif not self.table.select_in(document, entry_id, field):
+        elif not self.table.select_in(key, entry_id, field):
             self.window.show_message("That entry is gone")
 
     # ------------------------------------------------------------------ editing
@@ -198,7 +199,7 @@ class AllEntriesView(QObject):
         edits: list[FileEdit] = []
         try:
             for part, ids in zip(model.parts, chosen, strict=True):
-                state = self._state_of(part.document)
+                state = self.window.session.state(part.key)
                 if state is not None and ids:
                     edits.append(FileEdit(state.stack, part.document,
                                           choice.entries(part.document, ids)))
@@ -213,20 +214,20 @@ class AllEntriesView(QObject):
                 f"Changed {plural(changed, 'entry', 'entries')} in "
                 f"{plural(sum(1 for edit in edits if edit.entries), 'file')}")
 
-    def apply_fixes(self, groups: list[tuple[SitemapDocument, list[Finding]]],
-                    text: str) -> None:
-        """Apply the quick fixes of findings in several files as one undoable step."""
+    def apply_fixes(self, groups: list[tuple[ItemKey, list[Finding]]], text: str) -> None:
+        """Apply the quick fixes of findings in several files (by key) as one undoable step."""
         if not self.editable():
             self.window.show_message("Wait for validation to finish before fixing")
             return
         edits: list[FileEdit] = []
-        for document, findings in groups:
+        for key, findings in groups:
             resolved = self.window.edits.with_context_fixes(findings)
-            state = self._state_of(document)
+            state = self.window.session.state(key)
             if resolved is None:
                 return
             if state is not None:
-                edits.append(FileEdit(state.stack, document, fixed_entries(document, resolved)))
+                edits.append(FileEdit(state.stack, state.document,
+                                      fixed_entries(state.document, resolved)))
         changed = sum(len(edit.entries) for edit in edits)
         if not changed:
             self.window.show_message("The fix changed nothing")
@@ -251,7 +252,7 @@ class AllEntriesView(QObject):
             return
         edits: list[FileEdit] = []
         for part, part_plan in zip(model.parts, plan.files, strict=True):
-            state = self._state_of(part.document)
+            state = self.window.session.state(part.key)
             if state is not None and part_plan.changes:
                 edits.append(FileEdit(state.stack, part.document, part_plan.changes))
         if self._apply(edits, f"Replace in {len(plan.changes):,} locations"):

@@ -14,47 +14,38 @@ A project keeps the results in its side file (see
 when the project opens; a lone file keeps them while it is open.
 
 Audit Results shows the counts per verdict and the fixes, each previewed
-and applied as one undoable step on the document shown.
+and applied as one undoable step on the document shown (:mod:`audit_fixes`).
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sitemap_studio.commands import entry_commands
-from sitemap_studio.commands.entry_commands import RemoveEntriesCommand
 from sitemap_studio.core.audit import (
     AuditItem,
     AuditOptions,
     AuditRequest,
     AuditScope,
     AuditStore,
-    FixKind,
-    FixPlan,
     UrlAudit,
-    Verdict,
     audit_findings,
-    final_is_indexable,
     load_results,
     now_utc,
-    plan_fix,
     save_results,
     side_file,
     skip_recent,
     targets_of,
 )
-from sitemap_studio.core.edits import rows_for_ids, with_field
 from sitemap_studio.core.export import plural
 from sitemap_studio.core.model import Finding, SitemapDocument, SitemapError
 from sitemap_studio.core.project import Workspace
 from sitemap_studio.services.audit_service import AuditService
 from sitemap_studio.services.jobs import Job
 from sitemap_studio.services.session import DocumentState
-from sitemap_studio.widgets.audit_quarantine import QuarantineMover
+from sitemap_studio.widgets.audit_fixes import AuditFixes
 
 if TYPE_CHECKING:
     from sitemap_studio.widgets.window_host import WindowHost
@@ -92,7 +83,7 @@ class AuditOperations(QObject):
         self._saving: Job | None = None
         self._reading: str | None = None
         self._save_again = False
-        self.quarantine = QuarantineMover(window)
+        self.fixes = AuditFixes(window, self)
         window.issues_panel.extra_findings = self.findings_of
         window.session.opened.connect(self._opened)
         window.workspace_loaded.connect(self._workspace_loaded)
@@ -324,94 +315,9 @@ class AuditOperations(QObject):
         counts = self.store.counts(keys)
         return ", ".join(f"{item.count:,} {item.verdict}" for item in counts) or "no results"
 
-    # ------------------------------------------------------------------ results and fixes
-
-    def plans(self, state: DocumentState) -> dict[FixKind, FixPlan]:
-        """Each fix's plan for ``state``'s document."""
-        results = self.results_of(state)
-        now = now_utc()
-        kinds = [kind for kind in FixKind
-                 if kind != FixKind.QUARANTINE or self.quarantine.can_move_from(state)]
-        return {kind: plan_fix(kind, state.document, results, now) for kind in kinds}
-
     def taken_text(self) -> str:
         """When the last audit ended, as people write it ("2026-11-25 10:00:00 UTC"), or ""."""
         return self.store.taken_at.replace("T", " ").replace("+00:00", " UTC")
-
-    def heading(self, state: DocumentState) -> str:
-        """What the results dialog says first: the file, how many URLs, when."""
-        counts = self.store.counts([self.key_of(state.path)])
-        taken = self.taken_text()
-        text = (f"{os.path.basename(state.path)}: {plural(sum(c.count for c in counts), 'URL')}"
-                " audited" + (f", last on {taken}" if taken else "") + ".")
-        if len(self.window.session.states) > 1 and len(self.store) > sum(c.count for c in counts):
-            text += f" The whole project: {self.describe_counts()}."
-        return text
-
-    def show_results(self) -> None:
-        """The summary, and the fixes for the sitemap shown with their previews."""
-        from sitemap_studio.dialogs.audit_results_dialog import AuditResultsDialog
-
-        state = self.window.current
-        if state is None:
-            return
-        counts = self.store.counts([self.key_of(state.path)])
-        plan = AuditResultsDialog.ask(self.window, counts, self.plans(state),
-                                      heading=self.heading(state))
-        if plan is not None:
-            self.apply(plan)
-
-    def apply(self, plan: FixPlan) -> int:
-        """Apply ``plan`` to the document shown as one undoable step; how many entries changed."""
-        state = self.window.edits.state
-        if state is None:
-            self.window.show_message("Not applied: the sitemap is being validated; apply the "
-                                     "fix again when it is done")
-            return 0
-        if not plan.changes:
-            return 0
-        if plan.kind == FixKind.QUARANTINE:
-            moved = self.quarantine.move(state, plan)
-            if moved:
-                self.window.issues_panel.refresh()
-            return moved
-        document, stack = state.document, state.stack
-        count = len(plan.changes)
-        text = f"{plan.title} ({count:,})"
-        if plan.kind == FixKind.REMOVE:
-            rows = sorted(rows_for_ids(document, plan.entry_ids).values())
-            done = bool(rows) and entry_commands.push_applied(
-                stack, RemoveEntriesCommand(document, rows, text), self._refused)
-        else:
-            field = "loc" if plan.kind == FixKind.REPLACE_REDIRECTS else "lastmod"
-            rows_of = rows_for_ids(document, plan.entry_ids)
-            entries = [with_field(document.entry_at(rows_of[change.entry_id]), field,
-                                  change.after)
-                       for change in plan.changes if change.entry_id in rows_of]
-            if plan.kind == FixKind.REPLACE_REDIRECTS:
-                self._keep_final_results(state, plan)
-            done = entry_commands.apply_plan(stack, document, entries, text,
-                                             on_error=self._refused)
-        if not done:
-            return 0
-        self.window.issues_panel.refresh()
-        self.window.show_message(f"{text}: done; Undo reverts it")
-        return count
-
-    def _keep_final_results(self, state: DocumentState, plan: FixPlan) -> None:
-        """After a replacement the entries list the final URLs: their results are what the
-        audit saw at the end of the redirects (200, indexable)."""
-        results = self.results_of(state)
-        for change in plan.changes:
-            result = results.get(change.loc)
-            if result is None or change.after is None or not final_is_indexable(result):
-                continue
-            if change.after not in results:
-                self.store.add(replace(result, url=change.after, status=result.final_status,
-                                       redirects=(), verdict=Verdict.INDEXABLE, findings=()))
-
-    def _refused(self, error: SitemapError) -> None:
-        self.window.show_message(f"Not applied: {error.message}")
 
 
 __all__ = ["AuditOperations"]

@@ -75,7 +75,7 @@ class QuarantineMover(QObject):
 
     def _target(self, path: str) -> DocumentState:
         session = self.window.session
-        state = session.states.get(path)
+        state = session.state_at(path)
         if state is not None:
             return state
         document = open_document(path) if os.path.exists(path) else \

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
-from sitemap_studio.commands import entry_commands
+from sitemap_studio.commands import bulk_steps, entry_commands
 from sitemap_studio.commands.entry_commands import DuplicateEntriesCommand, RemoveEntriesCommand
 from sitemap_studio.core.edits import (
     LOC_NOT_ABSOLUTE,
@@ -139,7 +139,7 @@ class EditOperations(QObject):
         current = self.window.entry_table.current_row()
         row = len(state.document) if current is None else current + 1
         pasted = plural(len(result.entries), "entry", "entries")
-        ids = entry_commands.paste_entries(state.stack, state.document, row, result.entries,
+        ids = bulk_steps.paste_entries(state.stack, state.document, row, result.entries,
                                            f"Paste {pasted}",
                                            on_error=self._refused)
         if ids:
@@ -172,7 +172,7 @@ class EditOperations(QObject):
         if not entries:
             self.window.show_message("The selected entries already hold those values")
             return
-        if entry_commands.apply_plan(state.stack, state.document, entries, choice.describe(),
+        if bulk_steps.apply_plan(state.stack, state.document, entries, choice.describe(),
                                      on_error=self._refused):
             self.window.show_message(f"Changed {plural(len(entries), 'entry', 'entries')}")
 
@@ -191,7 +191,7 @@ class EditOperations(QObject):
                                      selected_ids=selected if len(selected) > 1 else None)
         if plan is None or not plan.changes:
             return
-        if entry_commands.apply_plan(state.stack, state.document, plan.changes,
+        if bulk_steps.apply_plan(state.stack, state.document, plan.changes,
                                      f"Replace in {len(plan.changes)} locations",
                                      on_error=self._refused):
             self.window.show_message(f"Replaced in {len(plan.changes):,} locations")
@@ -206,7 +206,7 @@ class EditOperations(QObject):
         plan = DedupeDialog.ask(self.window, state.document)
         if plan is None:
             return
-        removed = entry_commands.remove_duplicates(state.stack, state.document, plan)
+        removed = bulk_steps.remove_duplicates(state.stack, state.document, plan)
         self.window.show_message(f"Removed {removed:,} duplicate entries")
 
     # ------------------------------------------------------------------ fixes
@@ -221,7 +221,7 @@ class EditOperations(QObject):
         if resolved is None:
             return
         findings = resolved
-        changed = entry_commands.apply_quick_fixes(state.stack, state.document, findings, text,
+        changed = bulk_steps.apply_quick_fixes(state.stack, state.document, findings, text,
                                                    on_error=self._refused)
         self.window.show_message(f"Fixed {plural(changed, 'entry', 'entries')}" if changed
                                  else "The fix changed nothing")

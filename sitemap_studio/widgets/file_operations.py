@@ -290,7 +290,7 @@ class FileOperations(QObject):
 
     def when_saved_or_discarded(self, action: str, then: Callable[[], None]) -> None:
         """Run ``then`` now, or once the user has saved or discarded unsaved edits."""
-        names = [state.item.name for state in self.session.modified_states]
+        names = [self.session.label(state) for state in self.session.modified_states]
         if not names:
             then()
             return
@@ -306,7 +306,7 @@ class FileOperations(QObject):
         Choosing Save starts the saves and returns False; the window closes by
         itself once every save succeeded.
         """
-        names = [state.item.name for state in self.session.modified_states]
+        names = [self.session.label(state) for state in self.session.modified_states]
         if not names:
             return True
         answer = prompts.ask_unsaved(self.window, names, "closing")

@@ -6,7 +6,7 @@ the entries' rows; a group's quick fix applies to all of its entries in one step
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -37,10 +37,10 @@ class IssuesPanel(QWidget):
     or all of a kind."""
 
     jump_requested = Signal(object, object)  # entry id (or None), field name (or None)
-    #: Several files shown: document, entry id (or None), field name (or None).
+    #: Several files shown: the file's key, entry id (or None), field name (or None).
     file_jump_requested = Signal(object, object, object)
     fix_requested = Signal(object, str)  # list of findings, undo text
-    #: Several files shown: [(document, its findings to fix)], undo text.
+    #: Several files shown: [(the file's key, its findings to fix)], undo text.
     files_fix_requested = Signal(object, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -50,8 +50,9 @@ class IssuesPanel(QWidget):
         self._expanded: set[Cause] = set()
         self.validator: DocumentValidator | None = None
         self.document: SitemapDocument | None = None
-        #: With several files shown: (name, document, validator) each.
-        self.files: list[tuple[str, SitemapDocument, DocumentValidator | None]] | None = None
+        #: With several files shown: (name, key, document, validator) each.
+        self.files: list[tuple[str, Hashable, SitemapDocument,
+                               DocumentValidator | None]] | None = None
         #: Fixes the window builds itself, by finding code (they need what only it knows).
         self.context_fixes: dict[str, str] = {}
         #: Findings from elsewhere than the validator (the URL audit's), listed after its own.
@@ -121,13 +122,16 @@ class IssuesPanel(QWidget):
             validator.findings_changed.connect(self._findings_changed)
         self.refresh()
 
-    def show_files(self, files: list[tuple[str, SitemapDocument,
+    def show_files(self, files: list[tuple[str, Hashable, SitemapDocument,
                                            DocumentValidator | None]]) -> None:
-        """Follow the findings of several files, each named (the *All entries* view)."""
+        """Follow the findings of several files, each named and keyed (the *All entries* view).
+
+        Jumps and fixes name their file by its key.
+        """
         self._disconnect()
         self.document = None
         self.files = list(files)
-        for _name, _document, validator in self.files:
+        for _name, _key, _document, validator in self.files:
             if validator is not None:
                 validator.findings_changed.connect(self._findings_changed)
         self.refresh()
@@ -135,7 +139,7 @@ class IssuesPanel(QWidget):
 
     def _disconnect(self) -> None:
         validators = [self.validator] if self.files is None else [
-            validator for _name, _document, validator in self.files]
+            validator for _name, _key, _document, validator in self.files]
         for validator in validators:
             if validator is not None:
                 validator.findings_changed.disconnect(self._findings_changed)
@@ -153,7 +157,7 @@ class IssuesPanel(QWidget):
         if self.files is not None:
             self.model.set_file_findings([
                 (name, validator.findings() if validator is not None else doc.load_findings,
-                 _positions(doc)) for name, doc, validator in self.files])
+                 _positions(doc)) for name, _key, doc, validator in self.files])
         elif document is None:
             self.model.set_findings([])
         elif self.validator is None:

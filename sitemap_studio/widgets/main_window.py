@@ -2,8 +2,9 @@
 
 The window owns no document logic: the :class:`Session` opens, validates,
 journals and saves; :mod:`file_operations` and :mod:`edit_operations` turn
-the user's actions into session and command calls; this module lays the
-widgets out and redraws them when the session speaks.
+the user's actions into session and command calls; :mod:`session_follower`
+redraws the window when the session speaks; this module lays the widgets out
+and shows the document chosen.
 """
 
 from __future__ import annotations
@@ -22,9 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sitemap_studio.core.export import plural
 from sitemap_studio.core.model import Entry, SitemapError, SourceFormat
-from sitemap_studio.core.project import FileRole, Workspace, WorkspaceItem
+from sitemap_studio.core.project import WorkspaceItem
 from sitemap_studio.core.validation import DocumentValidator
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.qt_models.project_tree_model import ProjectTreeModel
@@ -43,6 +43,7 @@ from sitemap_studio.widgets.import_operations import ImportOperations
 from sitemap_studio.widgets.issues_panel import IssuesPanel
 from sitemap_studio.widgets.prompts import read_error_text
 from sitemap_studio.widgets.publish_operations import PublishOperations
+from sitemap_studio.widgets.session_follower import SessionFollower
 from sitemap_studio.widgets.start_operations import StartOperations
 from sitemap_studio.widgets.status_progress import StatusProgress
 from sitemap_studio.widgets.status_summary import StatusSummary
@@ -88,10 +89,10 @@ class MainWindow(WindowHost):
             lambda _count: self.window_actions.update_enabled())
         self.session.modified_changed.connect(
             lambda *_: self.window_actions.update_enabled())
-        self._connect_session()
+        self.session_follower = SessionFollower(self)
         self.setAcceptDrops(True)
         self._restore_layout()
-        self._update_title()
+        self.update_title()
         self.show_state(None)
 
     # ------------------------------------------------------------------ layout
@@ -192,56 +193,9 @@ class MainWindow(WindowHost):
 
     # ------------------------------------------------------------------ session
 
-    def _connect_session(self) -> None:
-        session = self.session
-        session.opened.connect(self._opened)
-        session.item_added.connect(self._item_added)
-        session.loaded.connect(self._loaded)
-        session.load_failed.connect(self._load_failed)
-        session.load_cancelled.connect(self._load_cancelled)
-        session.reopen_failed.connect(
-            lambda path, error: self.show_error("Cannot read the file again", error.located()))
-        session.validated.connect(self._validated)
-        session.busy_changed.connect(self._busy_changed)
-        session.modified_changed.connect(self._modified_changed)
-        session.replaced.connect(self._replaced)
-        session.renamed.connect(self._renamed)
-
     def _validator_of(self, item: WorkspaceItem) -> DocumentValidator | None:
         state = self.session.state_for(item)
         return state.validator if state is not None else None
-
-    def _opened(self, workspace: Workspace | None) -> None:
-        self.pages.setCurrentWidget(self.welcome if workspace is None else self.main_splitter)
-        self.all_view.hide()
-        self.show_state(None)
-        self.project_model.set_workspace(workspace)
-        self.project_view.expandAll()
-        self._update_title()
-
-    def _item_added(self, item: WorkspaceItem) -> None:
-        if not self.project_model.index_of(item).isValid():
-            self.project_model.add_item(item)
-        self.project_view.expandAll()
-        self.all_view.added(self.session.state_for(item))
-        if (self.current is None and not self.all_view.shown and item.document is not None
-                and item.role == FileRole.SITEMAP):
-            self.select_item(item)
-
-    def _loaded(self, workspace: Workspace) -> None:
-        if self.current is None and workspace.items and not self.all_view.shown:
-            readable = [i for i in workspace.items if i.document is not None]
-            first = next((i for i in readable if i.role == FileRole.SITEMAP), None)
-            self.select_item(first or workspace.items[0])
-        failed = [item for item in workspace.items if item.error is not None]
-        self.window_actions.update_enabled()
-        self.show_message(f"Opened {workspace.title}" + (
-            f"; {plural(len(failed), 'file')} could not be read" if failed else ""))
-        self._update_title()
-        self.workspace_loaded.emit(workspace)
-
-    def _load_failed(self, path: str, error: SitemapError) -> None:
-        self.open_failed(path, error)
 
     def open_failed(self, path: str, error: SitemapError) -> None:
         """Say why ``path`` cannot be opened; what is open stays as it is."""
@@ -251,54 +205,12 @@ class MainWindow(WindowHost):
         self.load_failed.emit(error)
         self.show_error("Cannot open", read_error_text(error))
 
-    def _load_cancelled(self, workspace: Workspace) -> None:
-        self.show_message(f"Loading cancelled; {plural(len(workspace.items), 'file')} read")
-        self.project_model.set_workspace(workspace)
-        self.project_view.expandAll()
-        if workspace.items and self.current is None:
-            self.select_item(workspace.items[0])
-
-    def _validated(self, state: DocumentState) -> None:
-        self.project_model.refresh_item(state.item)
-        self.all_view.follow(state)
-        if state is self.current:
-            self._attach_validator(state)
-
-    def _busy_changed(self, state: DocumentState, busy: bool) -> None:
-        self.all_view.follow(state)
-        if state is not self.current:
-            return
-        model = self.entry_table.model
-        if model is not None:
-            model.set_editor(None if busy else state)
-        self.detail_pane.setEnabled(not busy)
-        self.window_actions.update_enabled()
-        self.show_message("Validating\N{HORIZONTAL ELLIPSIS} (editing resumes when done)"
-                          if busy else "Validated")
-
-    def _modified_changed(self, state: DocumentState, modified: bool) -> None:
-        self.setWindowModified(bool(self.session.modified_states))
-        self.project_model.refresh_item(state.item)
-        self._update_title()
-
-    def _renamed(self, state: DocumentState, _old: str) -> None:
-        self.project_model.refresh_item(state.item)
-        self.settings.add_recent(state.path)
-        self.window_actions.update_recent()
-        self._update_title()
-        self.all_view.refresh()
-
-    def _replaced(self, state: DocumentState) -> None:
-        self.all_view.refresh()
-        if state is self.current:
-            self.show_state(state)
-
     # ------------------------------------------------------------------ showing
 
     def _tree_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         if self.project_model.is_all_entries(current):
             self.all_view.show()
-            self._update_title()
+            self.update_title()
             return
         item = self.project_model.item(current)
         if item is None:
@@ -334,10 +246,11 @@ class MainWindow(WindowHost):
             model.dataChanged.connect(self._figures_changed)
             self._figures_changed()
         self.window_actions.update_enabled()
-        self._update_title()
+        self.update_title()
         self.document_shown.emit(state)
 
-    def _attach_validator(self, state: DocumentState) -> None:
+    def attach_validator(self, state: DocumentState) -> None:
+        """Show the findings of ``state`` (shown now) once it is validated, and allow edits."""
         model = self.entry_table.model
         if model is None:
             return
@@ -399,11 +312,12 @@ class MainWindow(WindowHost):
         """Tell the user what went wrong (tests replace this)."""
         prompts.show_error(self, title, message)
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
+        """Name the workspace and the document shown in the title, with the modified mark."""
         workspace = self.session.workspace
         title = workspace.title if workspace is not None else ""
         if self.current is not None and workspace is not None and workspace.project is not None:
-            title = f"{self.current.item.name} ({title})"
+            title = f"{workspace.label(self.current.item)} ({title})"
         elif self.all_view.shown:
             title = f"All entries ({title})"
         self.setWindowTitle(f"{title}[*] \N{EM DASH} {APP_NAME}" if title else f"{APP_NAME}[*]")

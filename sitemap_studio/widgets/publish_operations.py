@@ -52,13 +52,12 @@ class PublishOperations(QObject):
         apply_export_settings(session.project, settings)
         self.save_project("export settings")
 
-    def show_entry(self, key: str, entry_id: int | None, field: str | None) -> None:
-        """Show entry ``entry_id`` of the file ``key`` at ``field`` (an error the dialog listed)."""
+    def show_entry(self, path: str, entry_id: int | None, field: str | None) -> None:
+        """Show entry ``entry_id`` of file ``path`` at ``field`` (an error the dialog listed)."""
         workspace = self.window.session.workspace
-        item = next((item for item in workspace.items if item.path == key), None) \
-            if workspace is not None else None
+        item = workspace.item_at(path) if workspace is not None else None
         if item is None:
-            self.window.show_message(f"{key} is no longer open")
+            self.window.show_message(f"{path} is no longer open")
             return
         self.window.select_item(item)
         self.window.jump_to(entry_id, field)

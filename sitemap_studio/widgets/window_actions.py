@@ -79,7 +79,7 @@ class WindowActions:
                          "tell which ones search engines can index")
         self.audit.setShortcut(QKeySequence("Ctrl+Shift+A"))
         self.audit_results = new("Audit &Results and Fixes\N{HORIZONTAL ELLIPSIS}",
-                                 audits.show_results, None,
+                                 audits.fixes.show_results, None,
                                  "Counts per verdict, and fixes with a preview for the sitemap "
                                  "shown")
         self.cancel_audit = new("&Cancel Audit", audits.cancel, None,

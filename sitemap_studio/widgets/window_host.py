@@ -1,7 +1,7 @@
 """What the window's parts may ask of the main window: the one interface they are written against.
 
-The operations (file, edit, import, publish, compare, audit, start), the menus
-and the All entries view are built by the main window and given it as their
+The operations (file, edit, import, publish, compare, audit, start), the menus,
+the session follower and the All entries view are built by the main window and given it as their
 host. They see it through this base class, which declares what the main
 window holds and does; so none of them imports the main window's module, and
 the main window alone puts the parts together.
@@ -15,7 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMainWindow
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel, QStackedWidget
+    from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QTreeView
 
     from sitemap_studio.core.model import SitemapError
     from sitemap_studio.core.project import WorkspaceItem
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from sitemap_studio.widgets.start_operations import StartOperations
     from sitemap_studio.widgets.status_progress import StatusProgress
     from sitemap_studio.widgets.status_summary import StatusSummary
+    from sitemap_studio.widgets.welcome_page import WelcomePage
     from sitemap_studio.widgets.window_actions import WindowActions
 
 
@@ -58,6 +59,7 @@ class WindowHost(QMainWindow):
     current: DocumentState | None
     project_model: ProjectTreeModel
     # the window's widgets
+    project_view: QTreeView
     entry_table: EntryTable
     all_table: AllEntriesTable
     issues_panel: IssuesPanel
@@ -66,6 +68,8 @@ class WindowHost(QMainWindow):
     summary: StatusSummary
     progress: StatusProgress
     pages: QStackedWidget
+    welcome: WelcomePage
+    main_splitter: QSplitter
     centre_stack: QStackedWidget
     # its other parts
     files: FileOperations
@@ -80,6 +84,10 @@ class WindowHost(QMainWindow):
 
     if TYPE_CHECKING:  # defined by the main window
         def select_item(self, item: WorkspaceItem) -> None: ...
+        def show_state(self, state: DocumentState | None,
+                       item: WorkspaceItem | None = None) -> None: ...
+        def attach_validator(self, state: DocumentState) -> None: ...
+        def update_title(self) -> None: ...
         def jump_to(self, entry_id: int | None, field: str | None) -> None: ...
         def open_path(self, path: str) -> None: ...
         def open_failed(self, path: str, error: SitemapError) -> None: ...

@@ -8,6 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QUndoStack
 
+from sitemap_studio.commands.bulk_steps import (
+    apply_plan,
+    apply_quick_fixes,
+    paste_entries,
+    remove_duplicates,
+)
 from sitemap_studio.commands.entry_commands import (
     NEVER_MERGE,
     DuplicateEntriesCommand,
@@ -15,13 +21,9 @@ from sitemap_studio.commands.entry_commands import (
     InsertEntriesCommand,
     MoveEntriesCommand,
     RemoveEntriesCommand,
-    apply_plan,
-    apply_quick_fixes,
     cell_merge_id,
     edit_entries,
     insert_entries,
-    paste_entries,
-    remove_duplicates,
 )
 from sitemap_studio.core.edits.bulk_edit import bulk_set
 from sitemap_studio.core.edits.dedupe import plan_dedupe

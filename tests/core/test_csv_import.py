@@ -7,18 +7,20 @@ import codecs
 import pytest
 
 from sitemap_studio.core.imports.checks import preview_rows
+from sitemap_studio.core.imports.csv_guess import (
+    guess_mapping,
+    looks_like_header,
+    sniff,
+    sniff_delimiter,
+    sniff_encoding,
+)
 from sitemap_studio.core.imports.csv_source import (
     ColumnMapping,
     Table,
     TableFormat,
     decode_text,
-    guess_mapping,
-    looks_like_header,
     read_table,
     rows_to_entries,
-    sniff,
-    sniff_delimiter,
-    sniff_encoding,
 )
 from sitemap_studio.core.model.errors import LimitExceeded, ReadError
 from sitemap_studio.core.model.findings import Severity

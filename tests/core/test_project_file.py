@@ -15,8 +15,6 @@ from hypothesis import strategies as st
 from sitemap_studio.core.model.errors import ReadError, SitemapError
 from sitemap_studio.core.project import project_file
 from sitemap_studio.core.project.project_file import (
-    FORMAT_VERSION,
-    UPGRADES,
     ExportSettings,
     Project,
     SitemapRef,
@@ -27,6 +25,7 @@ from sitemap_studio.core.project.project_file import (
     project_to_json,
     save_project,
 )
+from sitemap_studio.core.project.project_upgrades import FORMAT_VERSION, UPGRADES
 from sitemap_studio.core.project.settings_values import (
     file_name_problem,
     folder_problem,

@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from sitemap_studio.core.model.values import (
-    DateIssue,
-    W3CDateTime,
     clean_datetime_key,
     datetime_sort_key,
     diagnose_datetime,
@@ -21,6 +19,7 @@ from sitemap_studio.core.model.values import (
     parse_priority,
     parse_w3c_datetime,
 )
+from sitemap_studio.core.model.w3c_dates import DateIssue, W3CDateTime
 
 # --- parse_w3c_datetime: every form of the W3C note ----------------------------------------
 

@@ -7,7 +7,7 @@ from dialog_helpers import NS, document_of
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from sitemap_studio.commands.entry_commands import apply_plan
+from sitemap_studio.commands.bulk_steps import apply_plan
 from sitemap_studio.core.edits.bulk_edit import BulkEditChoice
 from sitemap_studio.core.model.values import parse_w3c_datetime
 from sitemap_studio.core.reading.loader import open_bytes

@@ -6,7 +6,7 @@ from dialog_helpers import document_of, locs
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from sitemap_studio.commands.entry_commands import remove_duplicates
+from sitemap_studio.commands.bulk_steps import remove_duplicates
 from sitemap_studio.dialogs.dedupe_dialog import NO_DUPLICATES, PREVIEW_LIMIT, DedupeDialog
 
 LOCS = (

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import gzip
-import threading
 from pathlib import Path
 
 import pytest
+from helpers.export_gate import hold_export
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from sitemap_studio.core.export import feed as export_feed
-from sitemap_studio.core.export import run as export_run
 from sitemap_studio.core.export.output import TEMP_PREFIX
 from sitemap_studio.core.export.run import apply_export_settings
 from sitemap_studio.core.project.project_file import (
@@ -146,20 +144,7 @@ def test_a_cancelled_export_leaves_the_previous_output_untouched(qtbot, runner, 
     assert len(before) == 3  # one sitemap, the index, the manifest
 
     # The worker waits after its first file is handed to a writer until Cancel was pressed.
-    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
-    reached, release = threading.Event(), threading.Event()
-    real = export_run.export_documents
-
-    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
-        def hold(done: int, total: int) -> None:
-            progress(done, total)
-            if done == 3:
-                reached.set()
-                assert release.wait(10)
-
-        return real(documents, options, cancel=cancel, progress=hold, **rest)
-
-    monkeypatch.setattr(export_run, "export_documents", gated)
+    reached, release = hold_export(monkeypatch, at=3)
     type_number(qtbot, dialog.form.max_urls_spin, 2)
     click(qtbot, dialog.export_button)
     qtbot.waitUntil(reached.is_set, timeout=10_000)
@@ -254,19 +239,7 @@ def test_the_chosen_settings_are_saved_in_the_project(qtbot, runner, tmp_path) -
 
 def test_closing_while_exporting_cancels_first(qtbot, runner, tmp_path, monkeypatch) -> None:
     dialog = open_dialog(qtbot, runner, make_workspace(tmp_path))
-    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
-    reached, release = threading.Event(), threading.Event()
-    real = export_run.export_documents
-
-    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
-        def hold(done: int, total: int) -> None:
-            progress(done, total)
-            reached.set()
-            assert release.wait(10)
-
-        return real(documents, options, cancel=cancel, progress=hold, **rest)
-
-    monkeypatch.setattr(export_run, "export_documents", gated)
+    reached, release = hold_export(monkeypatch)
     click(qtbot, dialog.export_button)
     qtbot.waitUntil(reached.is_set, timeout=10_000)
     dialog.reject()

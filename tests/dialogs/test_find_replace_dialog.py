@@ -9,7 +9,7 @@ from dialog_helpers import document_of, locs
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from sitemap_studio.commands.entry_commands import apply_plan
+from sitemap_studio.commands.bulk_steps import apply_plan
 from sitemap_studio.core.edits.find_replace import plan_replace
 from sitemap_studio.dialogs.find_replace_dialog import (
     PREVIEW_LIMIT,

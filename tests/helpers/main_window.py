@@ -59,6 +59,34 @@ def make_window(qtbot: Any, tmp_path: Path, monkeypatch: Any,
     return window, answers
 
 
+def write_project(folder: Path, files: dict[str, str], name: str = "shop.sitemapproj") -> Path:
+    """Write ``files`` (relative path: text) and a project listing them as its sitemaps."""
+    for relative, text in files.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    project = folder / name
+    project.write_text(json.dumps({
+        "format_version": 2, "site_url": "https://example.com/",
+        "sitemaps": [{"path": relative} for relative in files]}), encoding="utf-8")
+    return project
+
+
+def prompted_then_closed_saving(qtbot: Any, window: MainWindow,
+                                answers: Answers) -> list[list[str]]:
+    """Close the window: Cancel at the unsaved-edits prompt, then close again choosing Save.
+
+    Returns the names each prompt listed, as the first close asked.
+    """
+    answers.unsaved = Unsaved.CANCEL
+    assert not window.close()
+    asked = [list(names) for names in answers.asked_unsaved]
+    answers.unsaved = Unsaved.SAVE
+    with qtbot.waitSignal(window.session.saved, timeout=10000):
+        window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    return asked
+
+
 def open_and_wait(qtbot: Any, window: MainWindow, path: Path | str) -> None:
     """Open ``path`` and wait until it is loaded and validated (editable)."""
     with qtbot.waitSignal(window.workspace_loaded, timeout=15000):
@@ -102,17 +130,6 @@ def click_issue(qtbot: Any, panel: Any, row: int, group: int | None = None,
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     if double:
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-
-
-def write_project(folder: Path, files: dict[str, str]) -> Path:
-    """Write ``files`` (name -> text) and a project listing them into ``folder``."""
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    project = folder / "shop.sitemapproj"
-    project.write_text(json.dumps({
-        "format_version": 2, "site_url": "https://example.com/",
-        "sitemaps": [{"path": name} for name in files]}), encoding="utf-8")
-    return project
 
 
 def open_all_entries(qtbot: Any, tmp_path: Path, monkeypatch: Any,

@@ -20,7 +20,8 @@ from pathlib import Path
 from helpers.adversarial import SITE, Case
 from sitemap_studio import cli
 from sitemap_studio.core.edits.find_replace import plan_replace
-from sitemap_studio.core.imports.csv_source import guess_mapping, read_table, rows_to_entries, sniff
+from sitemap_studio.core.imports.csv_guess import guess_mapping, sniff
+from sitemap_studio.core.imports.csv_source import read_table, rows_to_entries
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.model.limits import Limits

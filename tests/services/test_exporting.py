@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
+from helpers.export_gate import hold_export
 
-from sitemap_studio.core.export import feed as export_feed
-from sitemap_studio.core.export import run as export_run
 from sitemap_studio.core.export.options import ExportOptions, ExportReport
 from sitemap_studio.core.export.output import TEMP_PREFIX
 from sitemap_studio.core.export.preview import EntrySizes
@@ -108,20 +106,7 @@ def test_a_cancelled_export_leaves_the_previous_output(qtbot, runner, site,
     before = snapshot(out)
 
     # The worker stops after its first file is handed to a writer, until Cancel was pressed.
-    monkeypatch.setattr(export_feed, "CHECK_EVERY", 1)
-    reached, release = threading.Event(), threading.Event()
-    real = export_run.export_documents
-
-    def gated(documents, options, *, cancel, progress, **rest):  # type: ignore[no-untyped-def]
-        def hold(done: int, total: int) -> None:
-            progress(done, total)
-            if done == 3:
-                reached.set()
-                assert release.wait(10)
-
-        return real(documents, options, cancel=cancel, progress=hold, **rest)
-
-    monkeypatch.setattr(export_run, "export_documents", gated)
+    reached, release = hold_export(monkeypatch, at=3)
     finished: list[object] = []
     service.finished.connect(finished.append)
     service.export(export_sources(work), ExportOptions(str(out), BASE, max_urls=2))

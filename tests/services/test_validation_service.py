@@ -91,13 +91,14 @@ def test_members_are_handed_over_one_by_one(qtbot, runner) -> None:
     documents = [open_bytes(locs(*[f"https://e.com/{m}/{n}" for n in range(200)]))
                  for m in range(3)]
     workspace = workspace_of(*documents)
+    key_of = {item.path: item.key for item in workspace.items}
     service = ValidationService(runner)
     seen: list[tuple[object, bool, bool]] = []
 
     def validated(key, validator) -> None:
         # When the first member arrives, the last is still being read by the run.
-        seen.append((key, service.is_validating(validator.document),
-                     service.busy("/p/2.xml")))
+        seen.append((workspace.item(key).path, service.is_validating(validator.document),
+                     service.busy(key_of["/p/2.xml"])))
 
     service.validated.connect(validated)
     progress: list[tuple[int, int]] = []
@@ -109,27 +110,27 @@ def test_members_are_handed_over_one_by_one(qtbot, runner) -> None:
     assert seen[0] == ("/p/0.xml", False, True)
     assert not any(service.is_validating(doc) for doc in documents)
     assert progress[-1] == (600, 600)
-    assert service.validator_for("/p/broken.xml") is None
+    assert service.validator_for(key_of["/p/broken.xml"]) is None
 
 
 def test_hreflang_across_members_and_after_an_edit(qtbot, runner) -> None:
     en = open_bytes(urlset(f"<loc>https://e.com/en/</loc>{HREFLANG}"))
     de = open_bytes(locs("https://e.com/de/"))
     service = ValidationService(runner)
-    workspace = Workspace(None, [WorkspaceItem("/p/en.xml", FileRole.SITEMAP, None, en),
-                                 WorkspaceItem("/p/de.xml", FileRole.SITEMAP, None, de)])
-    job = service.validate_workspace(workspace)
+    en_item = WorkspaceItem("/p/en.xml", FileRole.SITEMAP, None, en)
+    de_item = WorkspaceItem("/p/de.xml", FileRole.SITEMAP, None, de)
+    job = service.validate_workspace(Workspace(None, [en_item, de_item]))
     with qtbot.waitSignal(job.signals.finished, timeout=10_000):
         pass
-    assert codes(service.validator_for("/p/de.xml")) == ["hreflang-no-return-link"]
+    assert codes(service.validator_for(de_item.key)) == ["hreflang-no-return-link"]
     changed: list[set[int]] = []
-    service.validator_for("/p/de.xml").findings_changed.connect(changed.append)
+    service.validator_for(de_item.key).findings_changed.connect(changed.append)
     entry = de.entry_at(0)
     de.replace_entries([replace(entry, alternates=(
         Alternate("alternate", "de", "https://e.com/de/"),
         Alternate("alternate", "en", "https://e.com/en/")))])
-    assert codes(service.validator_for("/p/de.xml")) == []
-    assert codes(service.validator_for("/p/en.xml")) == []
+    assert codes(service.validator_for(de_item.key)) == []
+    assert codes(service.validator_for(en_item.key)) == []
     assert changed
 
 
@@ -139,7 +140,9 @@ def test_changing_the_profile_validates_again(qtbot, runner) -> None:
     service = ValidationService(runner)
     with qtbot.waitSignal(service.validated, timeout=10_000):
         service.validate(single, ValidationContext(), "single")
-    job = service.validate_workspace(workspace_of(member))
+    workspace = workspace_of(member)
+    member_key = workspace.items[0].key
+    job = service.validate_workspace(workspace)
     with qtbot.waitSignal(job.signals.finished, timeout=10_000):
         pass
     assert service.validator_for("single").findings()[0].severity.name == "NOTICE"
@@ -147,8 +150,8 @@ def test_changing_the_profile_validates_again(qtbot, runner) -> None:
     service.validated.connect(lambda key, v: arrived.add(key))
     jobs = service.set_profile(Profile.XSD)
     assert len(jobs) == 2
-    qtbot.waitUntil(lambda: arrived == {"single", "/p/0.xml"}, timeout=10_000)
-    for key in ("single", "/p/0.xml"):
+    qtbot.waitUntil(lambda: arrived == {"single", member_key}, timeout=10_000)
+    for key in ("single", member_key):
         validator = service.validator_for(key)
         assert validator.context.profile is Profile.XSD
         assert [f.severity.name for f in validator.findings()] == ["ERROR"]
@@ -171,10 +174,13 @@ def test_validating_one_member_does_not_stop_the_project_run(qtbot, runner) -> N
     service = ValidationService(runner)
     arrived: list[object] = []
     service.validated.connect(lambda key, v: arrived.append(key))
-    project_job = service.validate_workspace(workspace_of(*documents))
-    single = service.validate(documents[0], ValidationContext(profile=Profile.XSD), "/p/0.xml")
+    workspace = workspace_of(*documents)
+    first, second = (item.key for item in workspace.items[:2])
+    project_job = service.validate_workspace(workspace)
+    single = service.validate(documents[0], ValidationContext(profile=Profile.XSD), first)
     assert not project_job.token.cancelled
-    qtbot.waitUntil(lambda: sorted(arrived) == ["/p/0.xml", "/p/1.xml"], timeout=10_000)
+    qtbot.waitUntil(lambda: len(arrived) == 2 and set(arrived) == {first, second},
+                    timeout=10_000)
     qtbot.waitUntil(lambda: not runner.busy, timeout=10_000)
     assert not single.token.cancelled
-    assert service.validator_for("/p/0.xml").context.profile is Profile.XSD
+    assert service.validator_for(first).context.profile is Profile.XSD

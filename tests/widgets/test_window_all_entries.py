@@ -291,7 +291,7 @@ def test_journey_a_project_of_five_files_of_twenty_thousand_urls(qtbot, tmp_path
         assert text.count("<url>") == 20_000
     window.window_actions.undo.trigger()  # one step puts every file back
     assert len(window.session.modified_states) == 5
-    assert window.session.states[str(tmp_path / "part-3.xml")].document.text(0, 0) == (
+    assert window.session.state_at(str(tmp_path / "part-3.xml")).document.text(0, 0) == (
         "http://shop.example.com/c3/item-0")
 
 

@@ -231,9 +231,9 @@ def test_move_to_quarantine_keeps_the_entries_outside_the_project(
     assert FixKind.QUARANTINE in offered[0]
     assert column_texts(window, 0) == before[:2]
     quarantine = str(path) + ".quarantine.xml"
-    qtbot.waitUntil(lambda: quarantine in window.session.states and len(
-        window.session.states[quarantine].document) == 2, timeout=15_000)
-    moved = window.session.states[quarantine].document
+    qtbot.waitUntil(lambda: window.session.state_at(quarantine) is not None and len(
+        window.session.state_at(quarantine).document) == 2, timeout=15_000)
+    moved = window.session.state_at(quarantine).document
     assert [moved.text(row, 0) for row in range(2)] == before[2:]
     window.window_actions.save_all.trigger()
     qtbot.waitUntil(lambda: not window.session.modified_states, timeout=15_000)

@@ -64,7 +64,8 @@ def test_the_example_is_copied_to_the_chosen_folder_and_the_copy_is_opened(
     copy = documents / EXAMPLE_COPY_NAME
     assert asked == [prompts.documents_folder()]
     assert {p.name: p.read_bytes() for p in copy.iterdir()} == before
-    assert set(window.session.states) == {str(copy / n) for n in before if n.endswith(".xml")}
+    assert {s.path for s in window.session.states.values()} == {
+        str(copy / n) for n in before if n.endswith(".xml")}
     assert window.current is not None
     assert Path(window.current.document.source.path).parent == copy
     assert shown_title(window).startswith("sitemap-pages.xml (example.sitemapproj)")

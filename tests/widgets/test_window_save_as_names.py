@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import gzip
 
-from helpers.main_window import make_window, open_and_wait, shown_title, urlset, wait_editable
+from helpers.main_window import (
+    make_window,
+    open_and_wait,
+    prompted_then_closed_saving,
+    shown_title,
+    urlset,
+    wait_editable,
+)
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from sitemap_studio.widgets import prompts
-from sitemap_studio.widgets.prompts import SAVE_AS_CHOICES, Unsaved
+from sitemap_studio.widgets.prompts import SAVE_AS_CHOICES
 
 LOCS = [f"https://example.com/page/{n}" for n in range(300)]
 TEXT = urlset(*LOCS)
@@ -68,13 +75,7 @@ def test_after_save_as_the_window_names_the_new_file(qtbot, tmp_path, monkeypatc
     wait_editable(qtbot, window)
     assert proxy.setData(proxy.index(1, 0), "https://example.com/newer",
                          Qt.ItemDataRole.EditRole)
-    answers.unsaved = Unsaved.CANCEL
-    assert not window.close()
-    assert answers.asked_unsaved == [["renamed.xml.gz"]]
-    answers.unsaved = Unsaved.SAVE
-    with qtbot.waitSignal(window.session.saved, timeout=10000):
-        window.close()
-    qtbot.waitUntil(lambda: not window.isVisible())
+    assert prompted_then_closed_saving(qtbot, window, answers) == [["renamed.xml.gz"]]
     saved = gzip.decompress(target.read_bytes()).decode("utf-8")
     assert "https://example.com/newer" in saved and "https://example.com/new<" in saved
     assert path.read_text(encoding="utf-8") == TEXT

@@ -1,5 +1,5 @@
-"""Edit plans: bulk edits, find and replace, de-duplication, making locations absolute, and tab-
-separated copy and paste: each planned as data before it is applied.
+"""Edit plans: bulk edits, find and replace, de-duplication, quick fixes, making locations
+absolute, and tab-separated copy and paste: each planned as data before it is applied.
 
 Front door: the other layers import these names from here; modules inside the core
 import each other's modules directly. Each name is loaded on first use, so importing the
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         make_absolute_fix,
         site_url_problem,
     )
+    from sitemap_studio.core.edits.quick_fixes import fixed_entries
     from sitemap_studio.core.edits.replace_across import FilesPlan, plan_replace_across
     from sitemap_studio.core.edits.tsv import entries_to_tsv, tsv_to_entries
 
@@ -39,6 +40,7 @@ _HOMES = {
     "DedupePlan": "dedupe",
     "entries_to_tsv": "tsv",
     "FilesPlan": "replace_across",
+    "fixed_entries": "quick_fixes",
     "LOC_NOT_ABSOLUTE": "location_fixes",
     "MAKE_ABSOLUTE": "location_fixes",
     "make_absolute_fix": "location_fixes",
@@ -65,6 +67,7 @@ __all__ = [
     "ReplacePlan",
     "checked_value",
     "entries_to_tsv",
+    "fixed_entries",
     "make_absolute_fix",
     "parse_cell",
     "plan_dedupe",

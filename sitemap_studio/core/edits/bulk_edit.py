@@ -13,12 +13,8 @@ from dataclasses import dataclass, replace
 
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, FIELDS, Entry
-from sitemap_studio.core.model.values import (
-    EXPECTED_FORMS,
-    diagnose_datetime,
-    parse_priority,
-    parse_w3c_datetime,
-)
+from sitemap_studio.core.model.values import diagnose_datetime, parse_priority, parse_w3c_datetime
+from sitemap_studio.core.model.w3c_dates import EXPECTED_FORMS
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 
 #: The fields a bulk edit may set.

@@ -122,7 +122,7 @@ def blocking_findings(
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
 ) -> list[tuple[str, Finding]]:
-    """Error findings that block exporting the documents, as ``(member key, finding)``.
+    """Error findings that block exporting the documents, as ``(member path, finding)``.
 
     ``site_url`` is what relative locations resolve against (default: the
     sources' site URL). Validates every member together (hreflang is
@@ -133,7 +133,7 @@ def blocking_findings(
                             cancel=cancel, progress=progress)
     targets = {id(doc) for doc in sources.documents}
     site_known = site_root(site_url or sources.site_url) is not None
-    found = [(member.key, finding)
+    found = [(member.path, finding)
              for member in sources.members if id(member.document) in targets
              for finding in validator.validators[member.key].findings()
              if blocks_export(finding, site_known=site_known)]

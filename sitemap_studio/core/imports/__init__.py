@@ -14,6 +14,7 @@ from sitemap_studio.core.front_door import lazy_names
 
 if TYPE_CHECKING:
     from sitemap_studio.core.imports.checks import PreviewRow, preview_rows
+    from sitemap_studio.core.imports.csv_guess import guess_mapping
     from sitemap_studio.core.imports.csv_source import (
         DELIMITER_NAMES,
         DELIMITERS,
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
         ColumnMapping,
         Table,
         TableFormat,
-        guess_mapping,
         read_table,
     )
     from sitemap_studio.core.imports.plan import (
@@ -66,7 +66,7 @@ _HOMES = {
     "ENCODING_NAMES": "csv_source",
     "ENCODINGS": "csv_source",
     "existing_keys": "plan",
-    "guess_mapping": "csv_source",
+    "guess_mapping": "csv_guess",
     "ImportBatch": "sources",
     "ImportPlan": "plan",
     "ImportRequest": "request",

@@ -18,13 +18,12 @@ from sitemap_studio.core.edits.tsv import tsv_to_entries
 from sitemap_studio.core.fetching.http_fetch import DEFAULT_TIMEOUT, make_fetcher
 from sitemap_studio.core.fetching.site_fetch import FetchOutcome, StatusCallback, fetch_sitemaps
 from sitemap_studio.core.imports.checks import check_entries
+from sitemap_studio.core.imports.csv_guess import looks_like_header, sniff
 from sitemap_studio.core.imports.csv_source import (
     ColumnMapping,
     TableFormat,
-    looks_like_header,
     read_table,
     rows_to_entries,
-    sniff,
 )
 from sitemap_studio.core.model.document_types import SourceFormat
 from sitemap_studio.core.model.documents import SitemapDocument

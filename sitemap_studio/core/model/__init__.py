@@ -34,12 +34,11 @@ if TYPE_CHECKING:
     from sitemap_studio.core.model.row_ids import rows_of_ids
     from sitemap_studio.core.model.summary import describe
     from sitemap_studio.core.model.values import (
-        EXPECTED_FORMS,
-        DateIssue,
         diagnose_datetime,
         parse_priority,
         parse_w3c_datetime,
     )
+    from sitemap_studio.core.model.w3c_dates import EXPECTED_FORMS, DateIssue
 
 #: Each name of the front door, and the module of this package that defines it.
 _HOMES = {
@@ -48,12 +47,12 @@ _HOMES = {
     "CancelToken": "progress",
     "CHANGEFREQ_VALUES": "entries",
     "check": "progress",
-    "DateIssue": "values",
+    "DateIssue": "w3c_dates",
     "describe": "summary",
     "diagnose_datetime": "values",
     "DocumentKind": "entries",
     "Entry": "entries",
-    "EXPECTED_FORMS": "values",
+    "EXPECTED_FORMS": "w3c_dates",
     "FIELDS": "entries",
     "Finding": "findings",
     "Image": "entries",

@@ -53,6 +53,18 @@ class DocumentKind(StrEnum):
     INDEX = "sitemapindex"
 
 
+#: The children of ``image:image`` in the extension's schema order, each a field of :class:`Image`.
+IMAGE_FIELDS = ("loc", "caption", "geo_location", "title", "license")
+#: The fields of :class:`Video` that hold an attribute: field -> (child element, attribute).
+VIDEO_ATTRIBUTES = {
+    "player_loc_allow_embed": ("player_loc", "allow_embed"),
+    "player_loc_autoplay": ("player_loc", "autoplay"),
+    "restriction_relationship": ("restriction", "relationship"),
+    "platform_relationship": ("platform", "relationship"),
+    "uploader_info": ("uploader", "info"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Image:
     """One ``image:image`` (Google image extension)."""

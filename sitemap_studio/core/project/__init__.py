@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from sitemap_studio.core.project.settings_values import INDEX_LASTMOD_POLICIES, url_problem
     from sitemap_studio.core.project.workspace import (
         FileRole,
+        ItemKey,
         Workspace,
         WorkspaceItem,
         is_project_path,
+        item_label,
         open_workspace,
     )
     from sitemap_studio.core.project.workspace_loading import (
@@ -44,6 +46,8 @@ _HOMES = {
     "INDEX_LASTMOD_POLICIES": "settings_values",
     "INDEXNOW_ENDPOINT": "project_file",
     "is_project_path": "workspace",
+    "ItemKey": "workspace",
+    "item_label": "workspace",
     "load_workspace": "workspace_loading",
     "new_project": "project_file",
     "open_workspace": "workspace",
@@ -66,6 +70,7 @@ __all__ = [
     "INDEX_LASTMOD_POLICIES",
     "ExportSettings",
     "FileRole",
+    "ItemKey",
     "Project",
     "SitemapRef",
     "SubmissionSettings",
@@ -73,6 +78,7 @@ __all__ = [
     "WorkspaceItem",
     "WorkspacePlan",
     "is_project_path",
+    "item_label",
     "load_workspace",
     "new_project",
     "open_workspace",

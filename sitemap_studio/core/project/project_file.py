@@ -1,8 +1,8 @@
 """The ``.sitemapproj`` project file: a site's sitemaps, its index, and how to export them.
 
 The file is UTF-8 JSON with a ``format_version``. A file in an older format is
-upgraded on load by :data:`UPGRADES`, one step per version, and saved in the
-current format; a file from a newer version is refused rather than half-read.
+upgraded on load, one step per version (:mod:`project_upgrades`), and saved in
+the current format; a file from a newer version is refused rather than half-read.
 Keys this version does not know, at the top level and inside each object, are
 kept and written back inside the object they came from. Every problem is a
 :class:`ReadError` naming the JSON line and column or the key path
@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 import os
 import posixpath
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sitemap_studio.core.model.errors import ReadError, SitemapError
 from sitemap_studio.core.model.limits import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS
-from sitemap_studio.core.project.sections import Problem, Section, invalid, is_int
+from sitemap_studio.core.project.project_upgrades import FORMAT_VERSION, upgrade
+from sitemap_studio.core.project.sections import Problem, Section, invalid
 from sitemap_studio.core.project.settings_values import (
     file_name_problem,
     folder_problem,
@@ -40,7 +40,6 @@ from sitemap_studio.core.project.settings_values import (
 from sitemap_studio.core.reading.json_reader import parse_json, read_json_file
 from sitemap_studio.core.writing.atomic_files import atomic_write
 
-FORMAT_VERSION = 2
 SUFFIX = ".sitemapproj"
 #: A project file is small; anything larger is not one (and is not read into memory).
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -48,7 +47,7 @@ INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
 _WHAT = "a project file"
 
 __all__ = [
-    "FORMAT_VERSION", "INDEXNOW_ENDPOINT", "MAX_FILE_BYTES", "SUFFIX", "UPGRADES", "ExportSettings",
+    "INDEXNOW_ENDPOINT", "MAX_FILE_BYTES", "SUFFIX", "ExportSettings",
     "Problem", "Project", "SitemapRef", "SubmissionSettings", "load_project", "new_project",
     "project_from_json", "project_to_json", "save_project",
 ]
@@ -158,49 +157,6 @@ class Project:
         return relative.replace(os.sep, "/")
 
 
-# --- upgrades -----------------------------------------------------------------------------------
-
-
-def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 to 2: the flat ``export_folder`` moves into a new ``export`` object.
-
-    Format 1 had ``site_url``, ``sitemaps``, ``index`` and optionally
-    ``export_folder``. Format 2 adds ``export`` and ``submission``, filled with
-    the defaults of format 2.
-    """
-    upgraded = dict(data)
-    folder = upgraded.pop("export_folder", "export")
-    if not isinstance(folder, str):
-        raise invalid("export_folder", f"must be a string, not {shown(folder)}")
-    upgraded.setdefault(
-        "export",
-        {
-            "output_folder": folder,
-            "max_urls": 50_000,
-            "max_bytes": 52_428_800,
-            "gzip": True,
-            "name_pattern": "sitemap-{n}.xml",
-            "stylesheet": None,
-            "index_lastmod": "newest",
-            "index_name": "sitemap-index.xml",
-        },
-    )
-    upgraded.setdefault(
-        "submission",
-        {
-            "indexnow_key": None,
-            "indexnow_key_location": None,
-            "indexnow_endpoint": "https://api.indexnow.org/indexnow",
-        },
-    )
-    upgraded["format_version"] = 2
-    return upgraded
-
-
-#: ``UPGRADES[v]`` turns the data of a format ``v`` file into format ``v + 1``.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2}
-
-
 # --- loading ------------------------------------------------------------------------------------
 
 
@@ -240,12 +196,7 @@ def _read_project(data: Any) -> Project:
         raise ReadError(
             f"a project file holds a JSON object, not {shown(data)}", code="project-invalid"
         )
-    version = _format_version(data)
-    upgraded_from = None
-    if version < FORMAT_VERSION:
-        for step in range(version, FORMAT_VERSION):
-            data = UPGRADES[step](data)
-        upgraded_from = version
+    data, upgraded_from = upgrade(data)
     top = Section(data, "")
     top.value("format_version", FORMAT_VERSION)
     index = top.value("index", None)
@@ -262,21 +213,6 @@ def _read_project(data: Any) -> Project:
     )
     _check_unique(project)
     return project
-
-
-def _format_version(data: dict[str, Any]) -> int:
-    if "format_version" not in data:
-        raise invalid("format_version", "missing; this is not a Sitemap Studio project file")
-    version = data["format_version"]
-    if not is_int(version) or version < 1:
-        raise invalid("format_version", f"must be a whole number from 1, not {shown(version)}")
-    if version > FORMAT_VERSION:
-        raise ReadError(
-            f"made by a newer Sitemap Studio (format {version}); this version reads "
-            f"up to {FORMAT_VERSION}",
-            code="project-newer",
-        )
-    return int(version)
 
 
 def _ref(data: Any, key: str) -> SitemapRef:

@@ -8,10 +8,12 @@ from typing import Any
 from lxml import etree
 
 from sitemap_studio.core.model.entries import (
+    IMAGE_FIELDS,
     IMAGE_NS,
     MOBILE_NS,
     NEWS_NS,
     STANDARD_PREFIXES,
+    VIDEO_ATTRIBUTES,
     VIDEO_NS,
     XHTML_NS,
     Alternate,
@@ -32,20 +34,12 @@ ALLOWED_CHILDREN = {
 PROTOCOL_NAMES = ("loc", "lastmod", "changefreq", "priority")
 ENTRY_NAMES = ("url", "sitemap")
 
-_IMAGE_FIELDS = ("loc", "caption", "geo_location", "title", "license")
 _VIDEO_TEXT = (
     "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
     "expiration_date", "rating", "view_count", "publication_date", "family_friendly",
     "restriction", "platform", "requires_subscription", "uploader", "live", "category",
     "gallery_loc",
 )
-_VIDEO_ATTRS = {
-    ("player_loc", "allow_embed"): "player_loc_allow_embed",
-    ("player_loc", "autoplay"): "player_loc_autoplay",
-    ("restriction", "relationship"): "restriction_relationship",
-    ("platform", "relationship"): "platform_relationship",
-    ("uploader", "info"): "uploader_info",
-}
 _NEWS_TEXT = ("publication_date", "title", "keywords", "genres", "stock_tickers", "access")
 _NEWS_FIELDS = (*_NEWS_TEXT, "publication_name", "publication_language")
 #: The element each extension namespace puts in an entry (anything else there is unknown).
@@ -263,8 +257,8 @@ def image_from_element(element: etree._Element) -> Image:
     """Read ``image:image``."""
     padded: list[tuple[str, int]] = []
     found = _children_text(element, IMAGE_NS, padded)
-    return Image(**{name: found.get(name) for name in _IMAGE_FIELDS},
-                 padded=tuple(item for item in padded if item[0] in _IMAGE_FIELDS),
+    return Image(**{name: found.get(name) for name in IMAGE_FIELDS},
+                 padded=tuple(item for item in padded if item[0] in IMAGE_FIELDS),
                  structure=tuple(content_problems(element, IMAGE_NS, IMAGE_MODEL)))
 
 
@@ -283,7 +277,7 @@ def video_from_element(element: etree._Element) -> Video:
         ns, local = split_tag(child.tag)
         if ns != VIDEO_NS:
             continue
-        for (owner, attr), target in _VIDEO_ATTRS.items():
+        for target, (owner, attr) in VIDEO_ATTRIBUTES.items():
             if local == owner and attr in child.attrib and fields.get(target) is None:
                 fields[target] = child.get(attr)
         if local == "tag":

@@ -18,13 +18,8 @@ from typing import Any, TypeVar
 
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.rows.row_locator import Locator, build_locator, increasing
-from sitemap_studio.core.rows.row_search import (
-    offsets,
-    raw_facts,
-    row_capitals,
-    row_flags,
-    shared_prefix,
-)
+from sitemap_studio.core.rows.row_facts import raw_facts, row_capitals, row_flags, shared_prefix
+from sitemap_studio.core.rows.row_search import offsets
 from sitemap_studio.core.rows.sort_keys import KeyReader, field_keys
 
 _T = TypeVar("_T")

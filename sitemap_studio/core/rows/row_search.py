@@ -14,9 +14,10 @@ A plain filter never builds a string per row where it can help it:
 Case is ignored by searching the lower-case needle as is and looking again,
 ignoring case, at the few rows that hold capitals (or, when many do, in
 lower-cased blocks). Rows whose text differs from their bytes are *flagged*
-(:func:`row_flags`) and matched as text: rows held as an Entry, rows holding
-``&`` references, and rows holding one of the two characters whose lower case
-is ASCII. Regular expressions and needles that are not ASCII match decoded
+and matched as text: rows held as an Entry, rows holding ``&`` references,
+and rows holding one of the two characters whose lower case is ASCII
+(:mod:`row_facts` finds them, the rows with capitals and the shared prefix,
+ahead of the search). Regular expressions and needles that are not ASCII match decoded
 texts a chunk at a time (:func:`scan_texts`).
 
 :func:`offsets` and :func:`id_column` read the document's offset and id
@@ -33,12 +34,11 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, repeat
-from operator import and_, contains, eq, ge, not_, or_, truth
+from operator import and_, contains, not_, truth
 
 from sitemap_studio.core.model.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.model.progress import CancelToken, check
-from sitemap_studio.core.reading.xml_scan import IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 from sitemap_studio.core.rows.row_locator import Locator
 
@@ -46,12 +46,7 @@ from sitemap_studio.core.rows.row_locator import Locator
 CHUNK = 1 << 16
 #: Bytes lower-cased at a time for a case-insensitive search.
 _BLOCK = 1 << 20
-#: Case-insensitive matching means ``needle.lower() in text.lower()``. These are the
-#: only characters outside ASCII whose lower case holds an ASCII letter (U+0130 gives
-#: "i" and a combining dot, U+212A KELVIN SIGN gives "k").
-_FOLDS_TO_ASCII = ("\u0130".encode(), "\u212a".encode())
 _PLUS_ONE = (1).__add__
-_CAPITAL = re.compile(rb"[A-Z]")
 
 #: A test over a list of texts: one truth value per text.
 TextTest = Callable[[list[str]], Iterator[object]]
@@ -142,64 +137,6 @@ def text_matches(document: SitemapDocument, row: int, column: int, test: TextTes
 # ------------------------------------------------------------------------ row flags
 
 
-def raw_facts(raw: bytes) -> tuple[bool, bool]:
-    """Whether ``raw`` holds ``&`` at all, and either character whose lower case is ASCII."""
-    folds = not raw.isascii() and any(fold in raw for fold in _FOLDS_TO_ASCII)
-    return b"&" in raw, folds
-
-
-def row_flags(document: SitemapDocument, column: int, start: int, stop: int,
-              facts: tuple[bool, bool]) -> bytearray:
-    """1 for rows ``start:stop`` whose text must be read to be matched, else 0."""
-    raw = document.raw
-    begins, ends = offsets(document, column)
-    begin_slice, end_slice = begins[start:stop], ends[start:stop]
-    flags = bytearray(map(eq, begin_slice, repeat(IN_OBJECT)))
-    has_amp, has_folds = facts
-    for probe in ((b"&",) if has_amp else ()) + (_FOLDS_TO_ASCII if has_folds else ()):
-        found = map(ge, map(raw.find, repeat(probe), begin_slice, end_slice), repeat(0))
-        flags = bytearray(map(or_, flags, found))
-    return flags
-
-
-def row_capitals(document: SitemapDocument, column: int, start: int, stop: int) -> bytearray:
-    """1 for rows ``start:stop`` whose bytes hold an ASCII capital, else 0."""
-    begins, ends = offsets(document, column)
-    return bytearray(map(truth, map(_CAPITAL.search, repeat(document.raw),
-                                    begins[start:stop], ends[start:stop])))
-
-
-def shared_prefix(document: SitemapDocument, column: int, start: int, stop: int,
-                  prefix: bytes | None) -> bytes | None:
-    """The bytes ``prefix`` and every plain row of ``start:stop`` start with (``None``
-    while there is neither)."""
-    raw = document.raw
-    begins, ends = offsets(document, column)
-    plain = list(map(ge, begins[start:stop], repeat(0)))
-    begin_slice = array("q", compress(begins[start:stop], plain))
-    end_slice = array("q", compress(ends[start:stop], plain))
-    if not begin_slice:
-        return prefix
-    if prefix is None:
-        prefix = raw[begin_slice[0]:end_slice[0]]
-    for first in range(0, len(begin_slice), CHUNK):
-        at = first
-        last = min(len(begin_slice), first + CHUNK)
-        while at < last and prefix:
-            starts = map(raw.startswith, repeat(prefix), begin_slice[at:last],
-                         end_slice[at:last])
-            miss = next(compress(range(at, last), map(not_, starts)), None)
-            if miss is None:
-                break
-            other = raw[begin_slice[miss]:end_slice[miss]]
-            size = 0
-            while size < min(len(prefix), len(other)) and prefix[size] == other[size]:
-                size += 1
-            prefix = prefix[:size]
-            at = miss + 1
-    return prefix
-
-
 def flagged_rows(flags: bytearray, start: int, stop: int) -> Iterator[int]:
     """Rows in ``start:stop`` whose flag is set."""
     find = flags.find
@@ -207,7 +144,6 @@ def flagged_rows(flags: bytearray, start: int, stop: int) -> Iterator[int]:
     while at >= 0:
         yield at
         at = find(1, at + 1, stop)
-
 
 
 # ------------------------------------------------------------------------- searching
@@ -392,12 +328,8 @@ __all__ = [
     "id_column",
     "offsets",
     "prefix_rows",
-    "raw_facts",
-    "row_capitals",
-    "row_flags",
     "scan_rows",
     "scan_texts",
-    "shared_prefix",
     "text_matches",
     "text_test",
     "texts",

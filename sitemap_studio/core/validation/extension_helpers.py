@@ -11,12 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sitemap_studio.core.model.values import (
-    EXPECTED_FORMS,
-    DateIssue,
-    W3CDateTime,
-    diagnose_datetime,
-)
+from sitemap_studio.core.model.values import diagnose_datetime
+from sitemap_studio.core.model.w3c_dates import EXPECTED_FORMS, DateIssue, W3CDateTime
 from sitemap_studio.core.validation.registry import Profile
 
 #: Date issues each profile accepts: W3C Datetime for Google, xsd:date | xsd:dateTime for the XSD.

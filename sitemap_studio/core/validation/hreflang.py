@@ -20,7 +20,7 @@ the engine and callers can keep to ``hreflang``. URLs are compared in the form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, KeysView
+from collections.abc import Callable, Hashable, Iterable, KeysView, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -129,7 +129,15 @@ class HreflangIndex:
     keys whose findings may have changed, so the engine re-reports only those.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, names: Mapping[Hashable, str] | None = None) -> None:
+        """Start empty.
+
+        Args:
+            names: The documents' file names by ``doc_key``. Where several entries
+                could be named in a message, the first by file name, then entry id,
+                is (a document without a name goes by its key).
+        """
+        self._names = dict(names or {})
         self._pages: dict[EntryKey, _Page] = {}
         self._by_loc: dict[str, set[EntryKey]] = {}
         self._by_target: dict[str, set[EntryKey]] = {}
@@ -187,6 +195,11 @@ class HreflangIndex:
         for key in [k for k in self._pages if k[0] == doc_key]:
             affected |= self.remove(*key)
         return {k for k in affected if k[0] != doc_key}
+
+    def _order(self, key: EntryKey) -> str:
+        """Where ``key`` comes among entries that could be named: by file name, then id."""
+        doc_key, entry_id = key
+        return repr((self._names.get(doc_key, doc_key), entry_id))
 
     def _related(self, key: EntryKey, page: _Page) -> set[EntryKey]:
         """Entries whose findings can depend on ``page``: itself, its namesakes, and its links."""
@@ -262,14 +275,15 @@ class HreflangIndex:
                 continue  # not in the project: nothing to check against
             if any(page.key in self._pages[other].to for other in others):
                 continue
-            report(NO_RETURN, f"{name.page(min(others, key=repr))} does not link back to this "
+            first = min(others, key=self._order)
+            report(NO_RETURN, f"{name.page(first)} does not link back to this "
                               f"page (this page lists it as '{link.value}'); Google ignores "
                               "hreflang pairs that are not reciprocal", field=FIELD)
 
     def _report_incoming(self, page: _Page, report: Reporter, name: _Namer) -> None:
         mine = page.targets()
         reported: set[str] = set()
-        for other in sorted(self._linking_to(page.key), key=repr):
+        for other in sorted(self._linking_to(page.key), key=self._order):
             source = self._pages[other]
             if source.key == page.key or source.key in mine or source.key in reported:
                 continue
@@ -285,7 +299,7 @@ class HreflangIndex:
         if not mine:
             return
         for target in sorted({link.target for link in page.links} - {page.key}):
-            for other in sorted(self._by_loc.get(target, set()) - {key}, key=repr):
+            for other in sorted(self._by_loc.get(target, set()) - {key}, key=self._order):
                 theirs = self._pages[other].x_defaults
                 if theirs and not mine & theirs.keys():
                     shown = ", ".join(sorted(theirs.values()))
@@ -298,7 +312,7 @@ class HreflangIndex:
         own = {link.primary: link.value for link in page.links
                if link.target == page.key and link.primary != "x-default"}
         given: dict[str, list[tuple[EntryKey, str]]] = {}
-        for other in sorted(self._linking_to(page.key) - {key}, key=repr):
+        for other in sorted(self._linking_to(page.key) - {key}, key=self._order):
             if self._pages[other].key == page.key:
                 continue  # a duplicate of this page: its own labels are reported on it
             for link in self._pages[other].to[page.key]:

@@ -14,7 +14,7 @@ members share one index that the run reads until it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
 from sitemap_studio.core.validation.project import ProjectValidator
@@ -30,7 +30,7 @@ def run_members(
     *,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
-    member_done: Callable[[str], object] | None = None,
+    member_done: Callable[[Hashable], object] | None = None,
 ) -> ProjectValidator:
     """Validate every member (the work of :meth:`ProjectValidator.run`), reporting each one.
 
@@ -42,19 +42,8 @@ def run_members(
         Cancelled: ``cancel`` was set; members already reported are complete.
     """
     shared = shares_alternates(project)
-    total = sum(len(member.document) for member in project.members) or 1
-    done = 0
-    for member in project.members:
-        check(cancel)
-        base = done
-
-        def member_progress(count: int, whole: int, base: int = base) -> None:
-            report(progress, base + count, total)
-
-        project.validators[member.key].run(cancel, member_progress, follow=False)
-        done += len(member.document)
-        if not shared and member_done is not None:
-            member_done(member.key)
+    total = project.run_each(cancel, progress, follow=False,
+                             member_done=None if shared else member_done)
     if shared:
         for key, validator in project.validators.items():
             check(cancel)

@@ -21,14 +21,8 @@ from typing import TypeVar
 
 from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
 from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.model.values import (
-    EXPECTED_FORMS,
-    DateDiagnosis,
-    DateIssue,
-    clean_datetime_key,
-    diagnose_datetime,
-    parse_priority,
-)
+from sitemap_studio.core.model.values import clean_datetime_key, diagnose_datetime, parse_priority
+from sitemap_studio.core.model.w3c_dates import EXPECTED_FORMS, DateDiagnosis, DateIssue
 from sitemap_studio.core.validation.context import Reporter, ValidationContext
 from sitemap_studio.core.validation.registry import rule
 

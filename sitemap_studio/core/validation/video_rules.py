@@ -18,7 +18,7 @@ from typing import Any
 
 from sitemap_studio.core.model.entries import Entry, Price, Video
 from sitemap_studio.core.model.findings import QuickFix, RuleSource, Severity
-from sitemap_studio.core.model.values import W3CDateTime
+from sitemap_studio.core.model.w3c_dates import W3CDateTime
 from sitemap_studio.core.urls.parsing import normalize_url, split_host
 from sitemap_studio.core.validation.bcp47 import REGIONS, codes
 from sitemap_studio.core.validation.context import Reporter, ValidationContext

@@ -18,10 +18,12 @@ from lxml import etree
 
 from sitemap_studio.core.model.entries import (
     FIELDS,
+    IMAGE_FIELDS,
     IMAGE_NS,
     MOBILE_NS,
     NEWS_NS,
     STANDARD_PREFIXES,
+    VIDEO_ATTRIBUTES,
     VIDEO_NS,
     XHTML_NS,
     Alternate,
@@ -32,7 +34,6 @@ from sitemap_studio.core.model.entries import (
 )
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 
-IMAGE_ORDER = ("loc", "caption", "geo_location", "title", "license")
 VIDEO_ORDER = (
     "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
     "expiration_date", "rating", "content_segment_loc", "view_count", "publication_date", "tag",
@@ -41,13 +42,6 @@ VIDEO_ORDER = (
 )
 NEWS_ORDER = ("publication", "access", "genres", "publication_date", "title", "keywords",
               "stock_tickers")
-_VIDEO_ATTRIBUTES = {
-    "player_loc_allow_embed": ("player_loc", "allow_embed"),
-    "player_loc_autoplay": ("player_loc", "autoplay"),
-    "restriction_relationship": ("restriction", "relationship"),
-    "platform_relationship": ("platform", "relationship"),
-    "uploader_info": ("uploader", "info"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +212,7 @@ def _fill_video(builder: _Builder) -> Callable[..., None]:
 
     def fill(element: etree._Element, before: Video, after: Video, style: EditStyle) -> None:
         simple(element, before, after, style)
-        for name, (owner, attribute) in _VIDEO_ATTRIBUTES.items():
+        for name, (owner, attribute) in VIDEO_ATTRIBUTES.items():
             if getattr(before, name) == getattr(after, name):
                 continue
             targets = children_named(element, builder.tag(VIDEO_NS, owner))
@@ -295,7 +289,7 @@ def sync_entry(element: etree._Element, doc_ns: str | None, old: Entry, new: Ent
         if old.value(name) != new.value(name):
             set_child_text(element, builder, doc_ns, name, new.value(name), order, style)
     lists: list[tuple[str, str, Sequence[Any], Sequence[Any], Callable[..., None]]] = [
-        (IMAGE_NS, "image", old.images, new.images, _fill_simple(IMAGE_NS, IMAGE_ORDER, builder)),
+        (IMAGE_NS, "image", old.images, new.images, _fill_simple(IMAGE_NS, IMAGE_FIELDS, builder)),
         (VIDEO_NS, "video", old.videos, new.videos, _fill_video(builder)),
         (NEWS_NS, "news", old.news, new.news, _fill_news(builder)),
         (XHTML_NS, "link", old.alternates, new.alternates, _fill_alternate),
