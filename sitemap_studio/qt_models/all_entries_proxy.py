@@ -51,10 +51,11 @@ class AllEntriesProxy(EntryFilterProxy):
     million rows are searched. A sort needs every row and is computed whole;
     a large table sorts the :data:`WARM_SORTS` columns in idle time and the
     core keeps those sorts, so a click on their headers (either direction,
-    with or without a filter) reads them until an edit changes a file. Then
-    the sorts are made again in idle time, :data:`REWARM_DELAY_MS` after the
-    last change (each further change puts that off), so a click a moment
-    after an edit reads them again.
+    with or without a filter) reads them. After an edit, insert, removal or
+    move in a file the core repairs a kept sort (the changed rows are put back
+    in their places) when a header is clicked, or in idle time
+    :data:`REWARM_DELAY_MS` after the last change (each further change puts
+    that off); a sort dropped because too many rows changed is made again then.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -130,3 +130,17 @@ def click_issue(qtbot: Any, panel: Any, row: int, group: int | None = None,
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     if double:
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def open_all_entries(qtbot: Any, tmp_path: Path, monkeypatch: Any,
+                     files: dict[str, str]) -> tuple[MainWindow, Answers]:
+    """A window showing *All entries* of a project of ``files``, loaded and validated."""
+    window, answers = make_window(qtbot, tmp_path, monkeypatch)
+    project = write_project(tmp_path, files)
+    with qtbot.waitSignal(window.workspace_loaded, timeout=30000):
+        window.open_path(str(project))
+    qtbot.waitUntil(lambda: all(s.validator is not None and not s.validating
+                                for s in window.session.states.values()), timeout=30000)
+    window.project_view.setCurrentIndex(window.project_model.all_entries_index())
+    qtbot.waitUntil(lambda: window.all_view.shown and window.all_view.editable())
+    return window, answers

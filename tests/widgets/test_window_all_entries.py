@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.main_window import click_issue, make_window, shown_title, urlset, write_project
+from helpers.main_window import (
+    click_issue,
+    make_window,
+    open_all_entries,
+    shown_title,
+    urlset,
+    write_project,
+)
 from PySide6.QtCore import QPoint, Qt
 
 from sitemap_studio.qt_models.all_entries_model import FILE_COLUMN
@@ -15,17 +22,9 @@ C_LOCS = ["http://example.com/c1"]
 
 
 def _open_all(qtbot, tmp_path, monkeypatch, files: dict[str, str] | None = None):
-    window, answers = make_window(qtbot, tmp_path, monkeypatch)
-    project = write_project(tmp_path, files or {
+    return open_all_entries(qtbot, tmp_path, monkeypatch, files or {
         "a.xml": urlset(*A_LOCS), "b.xml": urlset(*B_LOCS),
         "c.xml": urlset(*C_LOCS, extra="<changefreq>Daily</changefreq>")})
-    with qtbot.waitSignal(window.workspace_loaded, timeout=30000):
-        window.open_path(str(project))
-    qtbot.waitUntil(lambda: all(s.validator is not None and not s.validating
-                                for s in window.session.states.values()), timeout=30000)
-    window.project_view.setCurrentIndex(window.project_model.all_entries_index())
-    qtbot.waitUntil(lambda: window.all_view.shown and window.all_view.editable())
-    return window, answers
 
 
 def _column(window, column: int) -> list[str | None]:

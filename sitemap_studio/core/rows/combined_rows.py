@@ -12,36 +12,36 @@ one lookup over global rows and sorts once, stably, so equal keys keep file
 order and then row order, and values that do not parse, then absent ones,
 come last in both directions, as in one file. :meth:`CombinedRows.warm_up`
 can also sort whole columns ahead, from idle time, and keep those sorts
-(:class:`~sitemap_studio.core.rows.sorted_rows.SortedRows`, about 4.5 bytes a row,
-for the last :data:`KEPT_SORTS` columns) until a part changes: both
-directions, and the rows a filter leaves, are then read from them without
-sorting.
+(:class:`~sitemap_studio.core.rows.sorted_rows.SortedRows`, about 5 bytes a row,
+for the last few columns): both directions, and the rows a filter leaves, are
+then read from them without sorting. After an edit, insert, removal or move
+the kept sorts are repaired (:mod:`~sitemap_studio.core.rows.kept_sorts`: the
+changed rows are taken out and put back), not made again.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterator, Sequence
-from itertools import accumulate, pairwise, repeat
+from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import accumulate, repeat
 from typing import Any
 
 from sitemap_studio.core.model.documents import SitemapDocument
+from sitemap_studio.core.rows.column_sorts import part_run, row_key, row_place
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
+from sitemap_studio.core.rows.kept_sorts import IDLE_REPAIR_ROWS, KeptSorts
 from sitemap_studio.core.rows.sort_keys import (
+    UNPARSABLE_KEY,
     count_keys,
     location_keys,
     order_by_keys,
     order_by_text,
-    split_absent,
-    split_by_keys,
 )
 from sitemap_studio.core.rows.sorted_rows import SortedRows, sort_in_steps
 
 #: The combined view's extra column: the file a row belongs to (after the entry columns).
 FILE_COLUMN = 8
-#: Whole-column sorts kept for the next click (the most recent ones).
-KEPT_SORTS = 3
 
 
 def _common_start(values: Sequence[bytes]) -> bytes:
@@ -68,8 +68,9 @@ class CombinedRows:
         self.names = list(names)
         self._indexes = [EntryIndex(document) for document in self.documents]
         self._starts: list[int] = []
-        #: Column -> (the parts' generations when sorted, the sort).
-        self._sorted: dict[int, tuple[tuple[int, ...], SortedRows]] = {}
+        self._kept_sorts = KeptSorts(self._value_of)
+        for document in self.documents:
+            self._kept_sorts.follow(document)
         self.refresh()
 
     def add(self, document: SitemapDocument, name: str) -> None:
@@ -77,6 +78,7 @@ class CombinedRows:
         self.documents.append(document)
         self.names.append(name)
         self._indexes.append(EntryIndex(document))
+        self._kept_sorts.follow(document)
         self.refresh()
 
     def refresh(self) -> None:
@@ -87,7 +89,7 @@ class CombinedRows:
         """Stop following the documents."""
         for index in self._indexes:
             index.close()
-        self._sorted.clear()
+        self._kept_sorts.close()
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -226,60 +228,73 @@ class CombinedRows:
             pass
         return order_by_text(chosen, keys.__getitem__, descending)
 
+    def _value_of(self, part: int, column: int) -> Callable[[int], Any] | None:
+        """What orders a row of part ``part`` by ``column`` (its text, or its key and, when
+        that does not parse, its text); ``None`` for the count columns."""
+        document = self.documents[part]
+        if column == 0:
+            return lambda row: document.text(row, 0)
+        if column not in (1, 2, 3):
+            return None
+        keys = self._indexes[part]._column_keys(column)
+        return lambda row: (keys[row], document.text(row, column)
+                            if keys[row] == UNPARSABLE_KEY else None)
+
     def generations(self) -> tuple[int, ...]:
         """Each part's generation: a change to any part changes this."""
         return tuple(index.generation for index in self._indexes)
 
     def _kept(self, column: int) -> SortedRows | None:
-        """The kept sort of ``column``, if no part changed since."""
-        found = self._sorted.pop(column, None)
-        if found is None or found[0] != self.generations() or found[1].total != len(self):
-            return None
-        self._sorted[column] = found  # the most recent last
-        return found[1]
+        """The kept sort of ``column``, repaired when parts changed since."""
+        found = self._kept_sorts.get(column, lambda: row_place(self.documents, self._indexes,
+                                                               column))
+        return found if found is not None and found.total == len(self) else None
 
     def kept_columns(self) -> list[int]:
-        """The columns whose kept sort still holds (a click on them sorts nothing)."""
-        return [column for column in list(self._sorted) if self._kept(column) is not None]
+        """The columns whose kept sort holds with no change since (a click on them reads it
+        as it is; after a change, a click repairs it first)."""
+        return self._kept_sorts.current()
 
     def sort_steps(self, column: int) -> Iterator[None]:
         """Sort every row by ``column`` and keep the sort, a file per step (from idle time).
 
-        Each file's rows are sorted on their own first, then the runs are merged
-        a slice at a time. When a part changes meanwhile, nothing is kept.
+        Each file's rows are sorted on their own, with that file's keys only,
+        then the runs are merged a slice at a time, reading the keys of that
+        slice's rows (:func:`~sitemap_studio.core.rows.sorted_rows.sort_in_steps`),
+        so no list of every row's key is made. When a part changes meanwhile,
+        nothing is kept. A kept sort is repaired instead, in one step, when few
+        rows changed; when more did, it is left for a click to repair.
         """
-        if self._kept(column) is not None:
+        pending = self._kept_sorts.pending(column)
+        if pending is not None and pending > IDLE_REPAIR_ROWS or self._kept(column) is not None:
             return
         generation, total = self.generations(), len(self)
-        valid: Sequence[int]
-        tail: Sequence[int]
-        if column == 0:
-            keys: list[Any] = []
-            for _step in self._location_keys(keys):
-                yield
-            valid, tail = split_absent(range(total), keys.__getitem__)
-        else:
-            keys = self._keys(column).tolist()  # a list's items are looked up faster
-            valid, tail = split_by_keys(range(total), keys, lambda row: self.text(row, column)
-                                        or "") if keys else (range(total), [])
-        yield
-        runs: list[Sequence[int]] = []
-        for start, stop in pairwise(self._starts):
-            low, high = bisect_left(valid, start), bisect_left(valid, stop)
-            runs.append(sorted(valid[low:high], key=keys.__getitem__))
+        code = "i" if total < 1 << 31 else "q"
+        runs: list[array[int]] = []
+        unparsable: list[int] = []
+        absent: list[int] = []
+        for part, start in enumerate(self._starts[:-1]):
+            run, odd, missing = part_run(self.documents[part], self._indexes[part], column,
+                                         start, code)
+            runs.append(run)
+            unparsable.extend(odd)
+            absent.extend(missing)
             yield
             if self.generations() != generation:
                 return
-        yield from sort_in_steps(runs, keys.__getitem__, tail, total,
-                                 lambda kept: self._keep(column, generation, kept))
+        tail = sorted(unparsable, key=lambda row: self.text(row, column) or "")
+        tail.extend(absent)
+        for _step in sort_in_steps(runs, row_key(self.documents, self._indexes, column),
+                                   tail, total,
+                                   lambda kept: self._keep(column, generation, kept)):
+            yield
+            if self.generations() != generation:
+                return
 
     def _keep(self, column: int, generation: tuple[int, ...], kept: SortedRows) -> None:
         """Keep a sort made from the parts as they were at ``generation``."""
-        if self.generations() != generation:
-            return
-        while len(self._sorted) >= KEPT_SORTS:
-            del self._sorted[next(iter(self._sorted))]
-        self._sorted[column] = (generation, kept)
+        if self.generations() == generation:
+            self._kept_sorts.keep(column, kept)
 
     def _keys(self, column: int) -> array[float]:
         """Sort keys of a numeric column over every global row."""

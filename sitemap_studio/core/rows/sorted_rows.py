@@ -52,6 +52,11 @@ class SortedRows:
         return (self._order.itemsize * (len(self._order) + len(self._tail))
                 + (len(self._ties) if self._ties is not None else 0))
 
+    def parts(self) -> tuple[array[int], bytearray | None, array[int]]:
+        """(rows with a value ascending, a copy of their ties or ``None`` when no two keys
+        are equal, the rows that follow in both directions): what :meth:`__init__` took."""
+        return self._order, None if self._ties is None else bytearray(self._ties), self._tail
+
     def rows(self, descending: bool, within: Sequence[int] | None = None) -> array[int]:
         """Every row (or those of ``within``) in ascending or descending order."""
         order = self._descending() if descending else self._order
@@ -78,33 +83,36 @@ class SortedRows:
         return turned
 
 
-def sort_in_steps(runs: list[Sequence[int]], lookup: Lookup,
+def sort_in_steps(runs: Sequence[Sequence[int]], lookup: Lookup,
                   tail: Sequence[int], total: int, done: Callable[[SortedRows], None],
                   chunk: int = 1 << 16) -> Iterator[None]:
     """Merge ``runs`` (rows, each sorted stably by ``lookup``, the earlier runs' rows
     first on equal keys) and pass the :class:`SortedRows` to ``done``, a slice per step.
+
+    Each row's key is read once, when its slice is merged, so what is held at
+    once besides the result is a slice's rows and keys, never every row's key.
     """
-    kept = [run for run in runs if run]
-    ordered: Sequence[int] = kept[0] if len(kept) == 1 else []
-    if len(kept) > 1:
-        merged: list[int] = []
-        yield from _merge(kept, lookup, merged, chunk)
-        ordered = merged
+    kept = [run for run in runs if len(run)]
     order = array("i" if total < _SMALL else "q")
     ties = bytearray()
-    for start in range(0, len(ordered), chunk):
-        keys = list(map(lookup, ordered[max(0, start - 1):start + chunk]))
-        ties.extend(map(eq, islice(keys, 1, None), keys) if start else
-                    (0, *map(eq, islice(keys, 1, None), keys)))
-        order.extend(array(order.typecode, ordered[start:start + chunk]))
+    last: list[Any] = []  # the key of the last row merged, for the next slice's first tie
+    for piece in _pieces(kept, lookup, chunk):
+        keys = list(map(lookup, piece))
+        ranked = sorted(range(len(piece)), key=keys.__getitem__)  # stable: runs in order
+        ordered = list(map(keys.__getitem__, ranked))
+        order.extend(array(order.typecode, map(piece.__getitem__, ranked)))
+        ties.extend(map(eq, ordered, [*last, *ordered[:-1]]) if last
+                    else (0, *map(eq, islice(ordered, 1, None), ordered)))
+        last = ordered[-1:]
         yield
     done(SortedRows(order, ties, tail, total))
 
 
-def _merge(runs: list[Sequence[int]], lookup: Lookup, out: list[int],
-           chunk: int) -> Iterator[None]:
-    """Append to ``out`` the rows of sorted ``runs``, merged (an earlier run's rows first on
-    equal keys), cut at keys of the longest run so each step merges about ``chunk`` rows."""
+def _pieces(runs: list[Sequence[int]], lookup: Lookup, chunk: int) -> Iterator[list[int]]:
+    """The rows of sorted ``runs`` in slices of about ``chunk`` rows, cut at keys of the
+    longest run: every row of a slice sorts before every row of the next."""
+    if not runs:
+        return
     longest = max(runs, key=len)
     spacing = max(1, chunk * len(longest) // sum(map(len, runs)))
     done = [0] * len(runs)
@@ -118,9 +126,8 @@ def _merge(runs: list[Sequence[int]], lookup: Lookup, out: list[int],
         piece: list[int] = []
         for run, start, stop in zip(runs, done, upto, strict=True):
             piece.extend(run[start:stop])
-        out.extend(sorted(piece, key=lookup))  # timsort merges the runs' pieces
         done = upto
-        yield
+        yield piece
 
 
 def sort_rows(rows: Iterable[int], lookup: Lookup, tail: Sequence[int],
