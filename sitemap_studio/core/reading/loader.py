@@ -29,9 +29,9 @@ from sitemap_studio.core.reading.source import RawSource, read_source, read_sour
 from sitemap_studio.core.reading.text_reader import TextCodec, scan_lines
 from sitemap_studio.core.reading.xml_parsers import check_well_formed
 from sitemap_studio.core.reading.xml_scan import scan_entries
+from sitemap_studio.core.writing.new_documents import new_urlset_document
 from sitemap_studio.core.writing.xml_codec import XmlCodec
 from sitemap_studio.core.writing.xml_edit import entry_style
-from sitemap_studio.core.writing.xml_writer import new_xml_document
 
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF",
                  b"BZh", b"\xfd7zXZ", b"RIFF", b"\x00\x00\x01\x00")
@@ -188,11 +188,11 @@ def _feed_document(source: RawSource, limits: Limits, findings: list[Finding]) -
         f"{len(feed.entries)} URLs were imported as a new urlset; save it under a new name",
         source=RuleSource.PROTOCOL))
     findings.extend(feed.findings)
-    # The entries are written as one urlset and scanned, not inserted one by one: a scanned
-    # document holds them as offsets into its bytes (compact, rows in id order), where
-    # inserted entries would be Python objects serialised one at a time (3x slower to open).
-    data = new_xml_document(feed.entries, DocumentKind.URLSET)
-    document = document_from_source(RawSource(data, source.path, False, len(data), []), limits)
+    # Written with each row's offsets recorded as it goes: the rows are offsets into the
+    # bytes (compact, in id order) as if the urlset had been read from a file, and nothing
+    # written is parsed again. (Inserting the entries one by one made them Python objects
+    # serialised one at a time: 3x slower to open.)
+    document = new_urlset_document(feed.entries, path=source.path, limits=limits)
     document.source.format = SourceFormat.FEED
     document.source.compressed = source.compressed
     document.load_findings[:0] = findings
