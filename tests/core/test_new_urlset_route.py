@@ -10,6 +10,7 @@ bytes a save writes, before and after edits.
 from __future__ import annotations
 
 import gzip
+from array import array
 from collections.abc import Sequence
 
 import pytest
@@ -27,9 +28,11 @@ from sitemap_studio.core.model.entries import (
 from sitemap_studio.core.model.errors import LimitExceeded, SitemapError
 from sitemap_studio.core.model.limits import Limits
 from sitemap_studio.core.reading.feeds import read_feed
+from sitemap_studio.core.reading import offset_columns as columns_module
 from sitemap_studio.core.reading.loader import document_from_source, open_bytes
 from sitemap_studio.core.reading.source import RawSource
 from sitemap_studio.core.validation.engine import validate_document
+from sitemap_studio.core.writing import new_documents
 from sitemap_studio.core.writing.new_documents import new_urlset_document
 from sitemap_studio.core.writing.saving import OutputFormat
 from sitemap_studio.core.writing.snapshots import save_document
@@ -264,3 +267,19 @@ def test_a_value_xml_cannot_hold_is_refused_by_both_routes() -> None:
     with pytest.raises(SitemapError) as after:
         new_urlset_document(entries)
     assert (after.value.code, after.value.message) == (before.value.code, before.value.message)
+
+
+def test_offsets_past_the_narrow_columns_are_written_again_into_wide_ones(monkeypatch) -> None:
+    """Past 2 GiB the narrow columns overflow; shown here with columns that hold 32,767."""
+    sizes: list[int] = []
+
+    def small_columns(size: int) -> list[array[int]]:
+        sizes.append(size)
+        wide = columns_module.offset_columns(size)
+        return wide if size >= columns_module.NARROW_LIMIT else [array("h") for _ in wide]
+
+    monkeypatch.setattr(new_documents, "offset_columns", small_columns)
+    entries = [Entry(loc=f"https://example.com/{n}", lastmod="2024-01-01") for n in range(1000)]
+    new = new_urlset_document(entries)
+    assert sizes == [0, columns_module.NARROW_LIMIT] and len(new.raw) > 32_767
+    assert_same(new, scanned_back(entries))
