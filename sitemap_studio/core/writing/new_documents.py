@@ -42,6 +42,8 @@ from sitemap_studio.core.writing.xml_writer import (
     root_start_tag,
 )
 
+# A plain entry is written as xml_writer.simple_entry_xml writes one (the same bytes; the
+# test of this route holds them equal), in pieces whose lengths give the offsets.
 _URL = b"<url>"
 _URL_END = b"\n  </url>"
 #: Each protocol field's opening (with the blanks before it) and closing tag, in order.
