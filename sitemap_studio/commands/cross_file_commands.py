@@ -22,6 +22,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from sitemap_studio.commands.entry_commands import NEVER_MERGE, EditEntriesCommand, ErrorHandler
 from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
+from sitemap_studio.qt_models.cell_edits import CellEdit, edit_answer
 
 
 @dataclass(frozen=True)
@@ -114,18 +115,12 @@ class AcrossFilesEditor:
         self.step_stack = step_stack
         self.stack = stack
         self.document = document
-        #: Why the last edit was refused, if it was.
-        self.last_error: str | None = None
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        """Replace entries by id as one undoable step; ``False`` when refused."""
-        self.last_error = None
-
-        def refused(error: SitemapError) -> None:
-            self.last_error = error.message
-
-        return edit_across(self.step_stack, [FileEdit(self.stack, self.document, new_entries)],
-                           text, on_error=refused)
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+        """Replace entries by id as one undoable step, or say why not."""
+        return edit_answer(lambda refused: edit_across(
+            self.step_stack, [FileEdit(self.stack, self.document, new_entries)], text,
+            on_error=refused))
 
 
 __all__ = ["AcrossFilesEditor", "CrossFileStep", "FileEdit", "edit_across"]

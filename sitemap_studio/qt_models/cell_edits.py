@@ -9,6 +9,7 @@ instead of being read from the model afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -19,6 +20,8 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+
+from sitemap_studio.core.model import SitemapError
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -63,4 +66,16 @@ def edit_cell(model: QAbstractItemModel, index: ModelIndex, value: Any) -> CellE
     return CellEdit(NO_REASON)
 
 
-__all__ = ["ACCEPTED", "NO_REASON", "CellEdit", "CellEditing", "edit_cell"]
+def edit_answer(apply: Callable[[Callable[[SitemapError], None]], bool]) -> CellEdit:
+    """The answer to an edit that ``apply`` makes, telling the handler it is given why not.
+
+    ``apply`` returns whether the edit was applied; the first refusal it reported
+    is the reason (:data:`NO_REASON` when it reported none).
+    """
+    reasons: list[str] = []
+    if apply(lambda error: reasons.append(error.message)):
+        return ACCEPTED
+    return CellEdit(reasons[0] if reasons else NO_REASON)
+
+
+__all__ = ["ACCEPTED", "NO_REASON", "CellEdit", "CellEditing", "edit_answer", "edit_cell"]

@@ -75,8 +75,8 @@ _EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
 class EntryEditor(Protocol):
     """What the model hands edits to: the undo stack's side (see ``commands``)."""
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        """Replace entries by id as one undoable step; ``False`` when refused."""
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+        """Replace entries by id as one undoable step, or say why not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +383,8 @@ class EntryTableModel(QAbstractTableModel):
         changed = with_field(self.document.entry_at(row), field, text)
         assert self.editor is not None  # _refusal says so
         try:
-            accepted = self.editor.edit_entries([changed], f"Edit {field}")
+            return self.editor.edit_entries([changed], f"Edit {field}")
         except SitemapError as error:
             return CellEdit(error.message)
         except ValueError as error:
             return CellEdit(str(error))
-        return ACCEPTED if accepted else CellEdit(f"the new {field} was not applied")

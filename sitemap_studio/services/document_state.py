@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from PySide6.QtGui import QUndoStack
 
 from sitemap_studio.commands import entry_commands
-from sitemap_studio.core.model import Entry, SitemapDocument, SitemapError
+from sitemap_studio.core.model import Entry, SitemapDocument
 from sitemap_studio.core.project import ItemKey, WorkspaceItem
 from sitemap_studio.core.validation import DocumentValidator
+from sitemap_studio.qt_models.cell_edits import CellEdit, edit_answer
 
 
 @dataclass(eq=False)
@@ -20,7 +21,6 @@ class DocumentState:
     stack: QUndoStack
     validator: DocumentValidator | None = None
     validating: bool = False
-    last_error: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
     @property
@@ -44,12 +44,7 @@ class DocumentState:
         """Whether there are unsaved edits."""
         return not self.stack.isClean()
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        """Apply an edit as one undoable step (the table model's editor protocol)."""
-        self.last_error = None
-
-        def refused(error: SitemapError) -> None:
-            self.last_error = error.message
-
-        return entry_commands.edit_entries(self.stack, self.document, new_entries, text,
-                                           on_error=refused)
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+        """Apply an edit as one undoable step, or say why not (the table model's editor)."""
+        return edit_answer(lambda refused: entry_commands.edit_entries(
+            self.stack, self.document, new_entries, text, on_error=refused))

@@ -8,9 +8,9 @@ the view) and two signals a window can show in its status bar:
 
 * ``feedback(message, severity)`` while the user types (an empty message means
   "nothing to say"); severity is ``"error"``, ``"warning"``, ``"notice"`` or ``""``;
-* ``refused(reason)`` when a value cannot be committed: the model's
-  ``setData`` returned ``False`` (its ``last_error`` is the reason), or the
-  delegate knew beforehand that the text cannot be parsed.
+* ``refused(reason)`` when a value cannot be committed: the model refused it
+  (the :class:`~sitemap_studio.qt_models.cell_edits.CellEdit` that ``edit_cell``
+  returns says why), or the delegate knew beforehand that the text cannot be parsed.
 
 Enter on a value that cannot be parsed keeps the editor open with the reason
 shown; leaving the cell any other way closes it and keeps the old value.

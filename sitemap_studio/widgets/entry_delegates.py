@@ -22,8 +22,8 @@
   field. A value that is not a number ("high") or out of range opens as 0.5 (or
   clamped) with a warning, and is replaced only if the user changes the number.
 
-Values go to the model as text (``None`` removes the field); the model's
-``setData`` has the last word, and its ``last_error`` is shown when it refuses.
+Values go to the model as text (``None`` removes the field); the model has the
+last word, and the reason its ``edit_cell`` answer gives is shown when it refuses.
 """
 
 from __future__ import annotations

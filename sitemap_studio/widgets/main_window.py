@@ -286,8 +286,9 @@ class MainWindow(WindowHost):
         state = self.current
         if state is None:
             return
-        if not state.edit_entries([entry], "Edit extensions"):
-            self.show_message(f"Not applied: {state.last_error or 'the edit was refused'}")
+        answer = state.edit_entries([entry], "Edit extensions")
+        if not answer.accepted:
+            self.show_message(f"Not applied: {answer.refusal}")
             self._current_entry_changed(entry.id)
 
     def jump_to(self, entry_id: int | None, field: str | None) -> None:

@@ -6,8 +6,10 @@ from dataclasses import replace
 
 from PySide6.QtGui import QUndoStack
 
-from sitemap_studio.commands.cross_file_commands import FileEdit, edit_across
+from sitemap_studio.commands.cross_file_commands import AcrossFilesEditor, FileEdit, edit_across
+from sitemap_studio.core.project import FileRole, WorkspaceItem
 from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.services.document_state import DocumentState
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
@@ -63,3 +65,22 @@ def test_a_step_whose_file_moved_on_is_dropped() -> None:
     steps.undo()
     assert steps.count() == 0
     assert second.text(0, 0) == "https://e.com/c"  # nothing undone behind the user's back
+
+
+def test_an_editor_answers_with_the_reason_the_core_refused_an_edit() -> None:
+    """The table model's editors, for one file and across files, say why the core refused."""
+    for kind in ("across files", "one file"):
+        text_list = open_bytes(b"https://e.com/a\nhttps://e.com/b\n", "list.txt")
+        steps, stack = QUndoStack(), QUndoStack()
+        editor = AcrossFilesEditor(steps, stack, text_list) if kind == "across files" else \
+            DocumentState(WorkspaceItem("list.txt", FileRole.SITEMAP, document=text_list), stack)
+        answer = editor.edit_entries([replace(text_list.entry_at(0), lastmod="2024-01-01")],
+                                     "Edit lastmod")
+        assert answer.refusal is not None and "holds only URLs" in answer.refusal, kind
+        assert not answer.accepted
+        assert text_list.to_bytes() == b"https://e.com/a\nhttps://e.com/b\n"
+        assert steps.count() == 0 and stack.count() == 0
+        answer = editor.edit_entries([replace(text_list.entry_at(1), loc="https://e.com/c")],
+                                     "Edit loc")
+        assert answer.accepted and text_list.text(1, 0) == "https://e.com/c"
+        assert stack.count() == 1

@@ -12,6 +12,7 @@ from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.rows.entry_order import FINDINGS_COLUMN, FilterPatternError
 from sitemap_studio.core.validation.engine import validate_document
 from sitemap_studio.qt_models import entry_filter_proxy
+from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 
@@ -55,9 +56,9 @@ class Editor:
     def __init__(self, document: SitemapDocument) -> None:
         self.document = document
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
         self.document.replace_entries(new_entries)
-        return True
+        return ACCEPTED
 
 
 def shown(proxy: EntryFilterProxy, column: int = 0) -> list[object]:

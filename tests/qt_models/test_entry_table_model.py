@@ -13,7 +13,7 @@ from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.model.findings import Severity
 from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
-from sitemap_studio.qt_models.cell_edits import ACCEPTED
+from sitemap_studio.qt_models.cell_edits import ACCEPTED, CellEdit
 from sitemap_studio.qt_models.entry_table_model import (
     FINDING_ROLES,
     EntryTableModel,
@@ -39,10 +39,10 @@ class FakeEditor:
         self.document = document
         self.calls: list[tuple[list[Entry], str]] = []
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
         self.calls.append((new_entries, text))
         self.document.replace_entries(new_entries)
-        return True
+        return ACCEPTED
 
 
 def cells(model: EntryTableModel, column: int, role: int = Qt.ItemDataRole.DisplayRole,
@@ -205,18 +205,18 @@ def test_an_editor_refusal_becomes_the_reason() -> None:
     doc = open_bytes(DATA)
 
     class Refusing:
-        def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
+        def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
             raise SitemapError("the format cannot hold that", code="format-cannot-hold")
 
     class Declining:
-        def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-            return False
+        def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+            return CellEdit("the stack is busy")
 
     model = EntryTableModel(doc, editor=Refusing())
     assert model.edit_cell(0, 0, "https://example.com/x").refusal == "the format cannot hold that"
     assert not model.setData(model.index(0, 0), "https://example.com/x", EDIT)
     model = EntryTableModel(doc, editor=Declining())
-    assert model.edit_cell(0, 0, "https://example.com/x").refusal == "the new loc was not applied"
+    assert model.edit_cell(0, 0, "https://example.com/x").refusal == "the stack is busy"
     assert not model.setData(model.index(0, 0), "https://example.com/x", EDIT)
 
 

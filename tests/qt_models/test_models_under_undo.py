@@ -11,6 +11,7 @@ from sitemap_studio.commands.entry_commands import MoveEntriesCommand, RemoveEnt
 from sitemap_studio.core.model.entries import Entry
 from sitemap_studio.core.reading.loader import open_bytes
 from sitemap_studio.core.validation.engine import validate_document
+from sitemap_studio.qt_models.cell_edits import CellEdit, edit_answer
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 
@@ -29,8 +30,9 @@ class StackEditor:
         self.stack = stack
         self.document = document
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        return entry_commands.edit_entries(self.stack, self.document, new_entries, text)
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+        return edit_answer(lambda refused: entry_commands.edit_entries(
+            self.stack, self.document, new_entries, text, on_error=refused))
 
 
 def shown(model) -> list[str]:

@@ -11,6 +11,7 @@ from sitemap_studio.commands.entry_commands import edit_entries
 from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.model.entries import CHANGEFREQ_VALUES, Entry
 from sitemap_studio.core.reading.loader import open_bytes
+from sitemap_studio.qt_models.cell_edits import CellEdit, edit_answer
 from sitemap_studio.qt_models.entry_filter_proxy import EntryFilterProxy
 from sitemap_studio.qt_models.entry_table_model import EntryTableModel
 from sitemap_studio.widgets.entry_delegates import (
@@ -36,8 +37,9 @@ class UndoEditor:
         self.document = document
         self.stack = QUndoStack()
 
-    def edit_entries(self, new_entries: list[Entry], text: str) -> bool:
-        return edit_entries(self.stack, self.document, new_entries, text)
+    def edit_entries(self, new_entries: list[Entry], text: str) -> CellEdit:
+        return edit_answer(lambda refused: edit_entries(self.stack, self.document, new_entries,
+                                                        text, on_error=refused))
 
 
 def make_model() -> EntryTableModel:

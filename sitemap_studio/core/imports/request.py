@@ -3,8 +3,8 @@
 The dialog returns an :class:`ImportRequest`; the window applies it: into
 the current sitemap with :func:`sitemap_studio.commands.import_commands.import_entries`,
 or as a new sitemap with :func:`create_new_sitemap`, which writes a fresh
-urlset with the core writer and reads it back like any other file (so the
-new document is an ordinary, losslessly editable one that is not on disk yet).
+urlset with its rows recorded as they are written (so the new document is an
+ordinary, losslessly editable one, as if read from a file, not on disk yet).
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from enum import StrEnum
 
 from sitemap_studio.core.imports.plan import DuplicatePolicy, ImportSummary, plan_import
 from sitemap_studio.core.model.documents import SitemapDocument
-from sitemap_studio.core.model.entries import DocumentKind, Entry
+from sitemap_studio.core.model.entries import Entry
 from sitemap_studio.core.model.findings import Finding
 from sitemap_studio.core.model.limits import Limits
-from sitemap_studio.core.reading.loader import open_bytes
-from sitemap_studio.core.writing.xml_writer import new_xml_document
+from sitemap_studio.core.writing.new_documents import new_urlset_document
 
 NEW_SUFFIXES = (".xml", ".xml.gz")
 _RESERVED = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
@@ -92,9 +91,7 @@ def new_sitemap_document(entries: Sequence[Entry], path: str,
 
     A name ending in ``.gz`` makes the document save compressed.
     """
-    data = new_xml_document(list(entries), DocumentKind.URLSET)
-    document = open_bytes(data, None, limits)
-    document.source.path = path
+    document = new_urlset_document(entries, path=path, limits=limits)
     document.source.compressed = path.lower().endswith(".gz")
     return document
 

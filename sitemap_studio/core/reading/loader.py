@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from array import array
 
 from sitemap_studio.core.model.document_types import SourceFormat
@@ -17,6 +16,7 @@ from sitemap_studio.core.model.text_position import line_column
 from sitemap_studio.core.reading.encoding import DecodedDocument, decode_document
 from sitemap_studio.core.reading.feeds import is_feed_root, read_feed
 from sitemap_studio.core.reading.not_a_sitemap import refuse_if_not_a_sitemap
+from sitemap_studio.core.reading.offset_columns import columns_layout
 from sitemap_studio.core.reading.prolog import looks_like_markup, read_prolog
 from sitemap_studio.core.reading.robots import (
     SITEMAP_LINE,
@@ -28,10 +28,10 @@ from sitemap_studio.core.reading.root_checks import root_findings
 from sitemap_studio.core.reading.source import RawSource, read_source, read_source_bytes
 from sitemap_studio.core.reading.text_reader import TextCodec, scan_lines
 from sitemap_studio.core.reading.xml_parsers import check_well_formed
-from sitemap_studio.core.reading.xml_scan import ScanResult, scan_entries
+from sitemap_studio.core.reading.xml_scan import scan_entries
+from sitemap_studio.core.writing.new_documents import new_urlset_document
 from sitemap_studio.core.writing.xml_codec import XmlCodec
-from sitemap_studio.core.writing.xml_edit import EditStyle
-from sitemap_studio.core.writing.xml_writer import new_xml_document
+from sitemap_studio.core.writing.xml_edit import entry_style
 
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF",
                  b"BZh", b"\xfd7zXZ", b"RIFF", b"\x00\x00\x01\x00")
@@ -113,11 +113,13 @@ def document_from_source(
     kind = DocumentKind(prolog.local_name)
     findings.extend(root_findings(utf8, prolog))
     findings.extend(scan.findings)
-    style = _style(utf8, scan)
+    first = (b"", b"")
+    if len(scan):
+        first = (utf8[scan.lead[0] : scan.start[0]], utf8[scan.start[0] : scan.end[0]])
+    entry_lead, style = entry_style(*first)
     layout = Layout(prolog.root_tag_end, scan.tail_start, scan.lead, scan.start, scan.end,
-                    scan.columns, scan.objects, new_entry_lead=style[0].encode())
-    codec = XmlCodec(prolog.namespaces, prolog.namespace, prolog.prefix, kind,
-                     EditStyle(style[1], style[2]))
+                    scan.columns, scan.objects, new_entry_lead=entry_lead.encode())
+    codec = XmlCodec(prolog.namespaces, prolog.namespace, prolog.prefix, kind, style)
     info: dict[str, object] = {
         "namespaces": dict(prolog.namespaces),
         "stylesheets": list(prolog.stylesheets),
@@ -142,35 +144,6 @@ def _source_info(source: RawSource, decoded: DecodedDocument, fmt: SourceFormat,
     utf8_size = len(decoded.utf8) - (3 if decoded.utf8.startswith(b"\xef\xbb\xbf") else 0)
     return DocumentSource(source.path, fmt, kind, decoded.encoding, source.compressed,
                           source.stored_size, len(source.data), utf8_size, source.stored_gzip)
-
-
-def _style(utf8: bytes, scan: ScanResult) -> tuple[str, str, str]:
-    """(entry lead, child lead, closing lead) learned from the first plain entry."""
-    entry_lead, child_lead, close_lead = "\n  ", "\n    ", "\n  "
-    if len(scan):
-        lead = utf8[scan.lead[0] : scan.start[0]]
-        entry_lead = lead.decode("utf-8", "replace") if not lead.strip() else "\n  "
-        body = utf8[scan.start[0] : scan.end[0]]
-        opening = re.match(rb"<[^>]*+>([ \t\r\n]*+)", body)
-        closing = _closing_lead(body)
-        if opening and closing is not None and b"<" in body[opening.end() :]:
-            child_lead = opening.group(1).decode()
-            close_lead = closing.decode()
-    return entry_lead, child_lead, close_lead
-
-
-def _closing_lead(body: bytes) -> bytes | None:
-    """The blanks before the closing tag that ends ``body``, or ``None`` if it ends otherwise.
-
-    Found from the end, never by a search for "blanks, then a closing tag at the end":
-    that backtracks over every blank of a long run, and a run of 300 KB took minutes.
-    """
-    end = len(body) - body.endswith(b"\n")
-    start = body.rfind(b"</", 0, end)
-    if start < 0 or body[end - 1 : end] != b">" or body.find(b">", start, end - 1) >= 0:
-        return None
-    lead_start = len(body[:start].rstrip(b" \t\r\n"))
-    return body[lead_start:start]
 
 
 def _text_document(source: RawSource, decoded: DecodedDocument, findings: list[Finding],
@@ -200,9 +173,8 @@ def _robots_document(source: RawSource, decoded: DecodedDocument, findings: list
 def _line_document(source: RawSource, decoded: DecodedDocument, findings: list[Finding],
                    columns: list[array[int]], tail: int, fmt: SourceFormat,
                    codec: TextCodec | RobotsCodec) -> SitemapDocument:
-    lead, start, end, *fields = columns
     newline = b"\r\n" if b"\r\n" in decoded.utf8[:65536] else b"\n"
-    layout = Layout(0, tail, lead, start, end, fields, {}, new_entry_lead=newline)
+    layout = columns_layout(columns, 0, tail, newline)
     return SitemapDocument(decoded.utf8, layout,
                            _source_info(source, decoded, fmt, DocumentKind.URLSET),
                            codec, findings=findings)
@@ -216,11 +188,11 @@ def _feed_document(source: RawSource, limits: Limits, findings: list[Finding]) -
         f"{len(feed.entries)} URLs were imported as a new urlset; save it under a new name",
         source=RuleSource.PROTOCOL))
     findings.extend(feed.findings)
-    # The entries are written as one urlset and scanned, not inserted one by one: a scanned
-    # document holds them as offsets into its bytes (compact, rows in id order), where
-    # inserted entries would be Python objects serialised one at a time (3x slower to open).
-    data = new_xml_document(feed.entries, DocumentKind.URLSET)
-    document = document_from_source(RawSource(data, source.path, False, len(data), []), limits)
+    # Written with each row's offsets recorded as it goes: the rows are offsets into the
+    # bytes (compact, in id order) as if the urlset had been read from a file, and nothing
+    # written is parsed again. (Inserting the entries one by one made them Python objects
+    # serialised one at a time: 3x slower to open.)
+    document = new_urlset_document(feed.entries, path=source.path, limits=limits)
     document.source.format = SourceFormat.FEED
     document.source.compressed = source.compressed
     document.load_findings[:0] = findings

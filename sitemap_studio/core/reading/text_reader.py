@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from sitemap_studio.core.model.document_types import SourceFormat
 from sitemap_studio.core.model.entries import Entry
-from sitemap_studio.core.model.errors import LimitExceeded, SitemapError
+from sitemap_studio.core.model.errors import SitemapError
 from sitemap_studio.core.model.findings import Finding, RuleSource, Severity
 from sitemap_studio.core.model.limits import Limits
 from sitemap_studio.core.model.progress import CancelToken, ProgressCallback, check, report
-from sitemap_studio.core.reading.xml_scan import ABSENT, FIELD_COLUMNS
+from sitemap_studio.core.reading.offset_columns import offset_columns, too_many_entries
+from sitemap_studio.core.reading.xml_scan import ABSENT
 
 _LINE = re.compile(rb"[^\r\n]*")
 _BLANKS = b" \t"
@@ -80,9 +81,7 @@ def scan_lines(
     URLs, and the offset where the tail (after the last entry) starts.
     """
     limits = limits or Limits()
-    code = "q" if len(utf8) >= 2**31 - 1 else "i"
-    lead, start, end = array(code), array(code), array(code)
-    columns = [array(code) for _ in range(FIELD_COLUMNS)]
+    lead, start, end, *columns = offset_columns(len(utf8))
     findings: list[Finding] = []
     previous_end = 0
     line_number = 0
@@ -113,10 +112,7 @@ def scan_lines(
                     column.append(ABSENT)
                 previous_end = finish
                 if len(start) > limits.max_entries:
-                    raise LimitExceeded(
-                        f"more than {limits.max_entries:,} entries: refused to protect memory. "
-                        "Raise the cap with --max-entries or the SITEMAP_STUDIO_MAX_ENTRIES "
-                        "variable", path=path)
+                    raise too_many_entries(limits.max_entries, path)
             elif accept is None:
                 findings.append(_not_a_url(value, line_number, content))
         if line_number & 8191 == 0:

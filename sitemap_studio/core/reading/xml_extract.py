@@ -81,7 +81,7 @@ def split_tag(tag: str) -> tuple[str | None, str]:
 
 def text_of(element: etree._Element) -> tuple[str, str]:
     """(value, raw): all text inside ``element``, and that text trimmed of XML whitespace."""
-    raw = "".join(element.itertext())
+    raw = "".join(element.itertext()) if len(element) else element.text or ""
     return raw.strip(XML_WHITESPACE), raw
 
 

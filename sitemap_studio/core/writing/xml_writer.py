@@ -61,11 +61,15 @@ def namespaces_for(entries: Iterable[Entry]) -> dict[str, str]:
     return used
 
 
+def ordered_namespaces(namespaces: dict[str, str]) -> dict[str, str]:
+    """``namespaces`` in the order a new root declares them: the default one, then by prefix."""
+    return dict(sorted(namespaces.items(), key=lambda item: (item[0] != "", item[0])))
+
+
 def root_start_tag(kind: DocumentKind, namespaces: dict[str, str]) -> bytes:
     """``<urlset xmlns=...>`` with declarations in a fixed order."""
-    ordered = sorted(namespaces.items(), key=lambda item: (item[0] != "", item[0]))
-    decls = "".join(
-        f' xmlns{":" + prefix if prefix else ""}="{escape_text(uri)}"' for prefix, uri in ordered)
+    decls = "".join(f' xmlns{":" + prefix if prefix else ""}="{escape_text(uri)}"'
+                    for prefix, uri in ordered_namespaces(namespaces).items())
     return f"<{kind.value}{decls}>".encode()
 
 
