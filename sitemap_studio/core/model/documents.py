@@ -394,14 +394,22 @@ class SitemapDocument(DocumentBytes):
         return removal
 
     def restore_rows(self, removal: Removal) -> None:
-        """Undo :meth:`remove_rows` exactly."""
-        for row, state, target, previous in reversed(removal.steps):
-            self.entries_inserting.emit(row, 1)
-            self._open_rows(row, 1)
-            self._write_state(row, state)
-            self._size += self._row_size(row)
-            self._set_transfer(target, previous)
-            self.entries_inserted.emit(row, 1)
+        """Undo :meth:`remove_rows` exactly, a run of neighbouring rows at a time (one
+        notification per run, as the removal sent)."""
+        steps = removal.steps[::-1]  # each run's rows ascending, the top run first
+        at = 0
+        while at < len(steps):
+            first, stop = steps[at][0], at + 1
+            while stop < len(steps) and steps[stop][0] == first + stop - at:
+                stop += 1
+            self.entries_inserting.emit(first, stop - at)
+            self._open_rows(first, stop - at)
+            for row, state, target, previous in steps[at:stop]:
+                self._write_state(row, state)
+                self._size += self._row_size(row)
+                self._set_transfer(target, previous)
+            self.entries_inserted.emit(first, stop - at)
+            at = stop
 
     def move_rows(self, row: int, count: int, destination: int) -> None:
         """Move ``count`` rows starting at ``row`` to before ``destination`` (Qt semantics)."""

@@ -194,7 +194,8 @@ def urlset_lists_sitemaps(document: SitemapDocument, profile: Profile) -> list[F
         return []
     count = len(document)
     stop = min(count, SITEMAP_SAMPLE)
-    if not stop:
+    first = document.text(0, 0) if stop else None
+    if first is None or not is_sitemap_file(first):  # the common answer, after one row
         return []
     locs = document.column_texts(0, 0, stop)
     if not all(isinstance(loc, str) and is_sitemap_file(loc) for loc in locs):
