@@ -18,7 +18,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QColor
 
 from sitemap_studio.core.audit import UrlAudit
@@ -125,7 +132,11 @@ class EntryTableModel(QAbstractTableModel):
         self.editor = editor
         self._rows_cache: dict[int, _RowFindings] = {}
         self._structural = 0
+        #: Entries whose findings changed during row changes, told to views in one notice
+        #: when the event loop turns (ten thousand rows removed: one lookup, not 10,000).
         self._pending_ids: set[int] = set()
+        self._announce_pending = QTimer(self, singleShot=True, interval=0)
+        self._announce_pending.timeout.connect(self._structure_done_later)
         #: The audit results the last columns show (none until an audit ran).
         self.audit = AuditColumns()
         for event, handler in self._handlers():
@@ -207,9 +218,18 @@ class EntryTableModel(QAbstractTableModel):
         self.endMoveRows()
         self._structure_done()
 
+    @property
+    def rows_changing(self) -> bool:
+        """Whether the document's rows are being inserted, removed or moved right now."""
+        return self._structural > 0
+
     def _structure_done(self) -> None:
         self._structural -= 1
         if not self._structural and self._pending_ids:
+            self._announce_pending.start()
+
+    def _structure_done_later(self) -> None:
+        if not self._structural:
             ids, self._pending_ids = self._pending_ids, set()
             self._announce_findings(ids)
 
@@ -221,7 +241,7 @@ class EntryTableModel(QAbstractTableModel):
 
     def _findings_changed(self, entry_ids: set[int]) -> None:
         self._rows_cache.clear()
-        if self._structural:  # the validator spoke between our begin and end: wait
+        if self._structural or self._announce_pending.isActive():  # rows are changing: wait
             self._pending_ids |= entry_ids
             return
         self._announce_findings(entry_ids)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 
 from sitemap_studio.core.export import plural
 from sitemap_studio.core.model import Severity
@@ -32,7 +39,9 @@ class ProjectTreeModel(QAbstractItemModel):
     sitemaps in one table.
 
     ``validator_of`` gives the validator of a workspace item, once it has one;
-    call :meth:`refresh_item` when an item's findings or entries change.
+    call :meth:`refresh_item` when an item's findings or entries change: the counts
+    read after it are current at once, and views are told once the event loop turns
+    (a change of a thousand scattered rows sends a thousand notices, one repaint).
     """
 
     def __init__(self, validator_of: Callable[[WorkspaceItem], DocumentValidator | None]
@@ -44,6 +53,12 @@ class ProjectTreeModel(QAbstractItemModel):
         #: Findings counted per item (by key), until :meth:`refresh_item` says they changed:
         #: a paint asks for them per cell and role, and counting is linear in the findings.
         self._counted: dict[ItemKey, tuple[DocumentValidator, int, int]] = {}
+        #: Items whose rows views have not yet been told changed (see :meth:`refresh_item`).
+        self._stale: set[ItemKey] = set()
+        self._tell = QTimer(self)
+        self._tell.setSingleShot(True)
+        self._tell.setInterval(0)
+        self._tell.timeout.connect(self._tell_views)
 
     # ----------------------------------------------------------------- content
 
@@ -65,11 +80,20 @@ class ProjectTreeModel(QAbstractItemModel):
         self._refresh_totals()
 
     def refresh_item(self, item: WorkspaceItem) -> None:
-        """Repaint an item's counts and badge, and the project's totals above it."""
+        """Count an item's findings again; its row, badge and the project's totals above it
+        are repainted when the event loop next turns, once for every call until then."""
         self._counted.pop(item.key, None)
-        index = self.index_of(item)
-        if index.isValid():
+        self._stale.add(item.key)
+        if not self._tell.isActive():
+            self._tell.start()
+
+    def _tell_views(self) -> None:
+        stale, self._stale = self._stale, set()
+        rows = [row for row, item in enumerate(self._items) if item.key in stale]
+        for row in rows:
+            index = self.createIndex(row, 0, row + 1)
             self.dataChanged.emit(index, index.siblingAtColumn(len(HEADERS) - 1))
+        if rows:
             self._refresh_totals()
 
     def _refresh_totals(self) -> None:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -93,8 +100,10 @@ class EntryTable(QWidget):
         self.view.setModel(self.proxy)
         self.columns = ColumnLayouts(self.view)
         self.view.selectionModel().currentRowChanged.connect(self._current_row_changed)
-        self.view.selectionModel().selectionChanged.connect(
-            lambda *_: self.selection_changed.emit(len(self.selected_rows())))
+        #: Counts the selection once rows stop changing (see :meth:`_selection_moved`).
+        self._count_later = QTimer(self, singleShot=True, interval=0)
+        self._count_later.timeout.connect(self._tell_selection)
+        self.view.selectionModel().selectionChanged.connect(self._selection_moved)
         self.delegates: EntryDelegates = install_delegates(self.view)
 
         layout = QVBoxLayout(self)
@@ -148,6 +157,17 @@ class EntryTable(QWidget):
         self.apply_filter()
 
     # ------------------------------------------------------------------ selection
+
+    def _selection_moved(self, *_args: object) -> None:
+        """Say how many rows are selected; while the document's rows change (a thousand
+        selected rows deleted: a thousand selection changes), once they stopped."""
+        if self.model is not None and self.model.rows_changing:
+            self._count_later.start()
+        else:
+            self._tell_selection()
+
+    def _tell_selection(self) -> None:
+        self.selection_changed.emit(len(self.selected_rows()))
 
     def selected_rows(self) -> list[int]:
         """Document rows of the selected entries, in document order."""
@@ -213,19 +233,31 @@ class EntryTable(QWidget):
 
     def select_rows(self, rows: list[int]) -> None:
         """Select the entries at document ``rows`` (after an insert, say)."""
+        shown = [proxy_row for proxy_row in map(self.proxy.proxy_row, rows) if proxy_row >= 0]
+        # One selection of runs of neighbouring rows, chosen at once: a row at a time would
+        # tell everyone following the selection once per row.
+        chosen = QItemSelection()
+        for first, last in _runs(sorted(shown)):
+            chosen.select(self.proxy.index(first, 0), self.proxy.index(last, 0))
         selection = self.view.selectionModel()
-        selection.clearSelection()
-        first = True
-        for row in rows:
-            proxy_row = self.proxy.proxy_row(row)
-            if proxy_row < 0:
-                continue
-            index = self.proxy.index(proxy_row, 0)
-            flags = (QItemSelectionModel.SelectionFlag.Select
-                     | QItemSelectionModel.SelectionFlag.Rows)
-            if first:
-                selection.setCurrentIndex(index, flags)
-                self.view.scrollTo(index)
-                first = False
-            else:
-                selection.select(index, flags)
+        flags = QItemSelectionModel.SelectionFlag
+        if shown:
+            current = self.proxy.index(shown[0], 0)
+            selection.setCurrentIndex(current, flags.NoUpdate)
+            self.view.scrollTo(current)
+        selection.select(chosen, flags.ClearAndSelect | flags.Rows)
+
+    def has_selection(self) -> bool:
+        """Whether any entry is selected (without listing them)."""
+        return self.model is not None and self.view.selectionModel().hasSelection()
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """(first, last) of each run of consecutive numbers in ascending ``rows``."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and row <= runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], max(row, runs[-1][1]))
+        else:
+            runs.append((row, row))
+    return runs

@@ -265,7 +265,6 @@ class MainWindow(WindowHost):
         if self.current is not None:
             document = self.current.document
             self.summary.set_document_figures(len(document), document.uncompressed_size)
-            self.summary.set_selected(len(self.entry_table.selected_rows()))
             self.project_model.refresh_item(self.current.item)
 
     def _current_entry_changed(self, entry_id: int | None) -> None:

@@ -242,7 +242,7 @@ class WindowActions:
         window = self.window
         state = window.current
         editable = state is not None and state.validator is not None and not state.validating
-        selected = bool(window.entry_table.selected_rows()) if state is not None else False
+        selected = window.entry_table.has_selection() if state is not None else False
         has_file = state is not None and state.document.source.path is not None
         for action in (self.save, self.save_as):
             action.setEnabled(state is not None)
