@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +38,12 @@ if TYPE_CHECKING:
 # Before anything imports Qt: no display is needed unless one is asked for explicitly.
 if os.environ.get("SITEMAP_STUDIO_TEST_DISPLAY") != "1":
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# What the app keeps between runs (settings: recent files, window geometry; crash journals)
+# goes to folders of this test run, never into the configuration of whoever runs the tests.
+_KEPT_BETWEEN_RUNS = tempfile.mkdtemp(prefix="sitemap-studio-tests-")
+atexit.register(shutil.rmtree, _KEPT_BETWEEN_RUNS, True)
+for _variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+    os.environ[_variable] = os.path.join(_KEPT_BETWEEN_RUNS, _variable.lower())
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
