@@ -17,6 +17,7 @@ change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -103,6 +104,18 @@ class SitemapDocument(DocumentBytes):
     def raw(self) -> bytes:
         """The bytes the document was read from (UTF-8, without BOM)."""
         return self._raw
+
+    def id_column(self) -> array[int]:
+        """Entry id of every row as an array: the document's own, to read, never to keep."""
+        return self._ids
+
+    def field_offsets(self, field_index: int) -> tuple[array[int], array[int]]:
+        """Begin and end of field ``FIELDS[field_index]``'s text in :attr:`raw`, every row.
+
+        A negative begin means the field is absent (``ABSENT``) or the row is held
+        as an :class:`Entry` (``IN_OBJECT``). The document's own arrays: read, never write.
+        """
+        return self._cols[2 * field_index], self._cols[2 * field_index + 1]
 
     def text(self, row: int, field_index: int) -> str | None:
         """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
