@@ -1,10 +1,10 @@
 """A document's bytes: each row's serialised entry, and the whole file in pieces.
 
-:class:`DocumentBytes` is the writing half of
-:class:`~sitemap_studio.core.model.documents.SitemapDocument`, over the rows its
-base :class:`~sitemap_studio.core.model.document_store.RowStore` holds. An untouched
-row is a slice of the original bytes; an edited or new one has its own body
-(and maybe its own lead). :meth:`~DocumentBytes.chunks` splices those between
+:class:`DocumentBytes` writes the bytes of a
+:class:`~sitemap_studio.core.model.documents.SitemapDocument`, over the rows the
+:class:`~sitemap_studio.core.model.document_store.RowStore` it is given holds
+(read through the store's public API). An untouched row is a slice of the
+original bytes; an edited or new one has its own body (and maybe its own lead). :meth:`~DocumentBytes.chunks` splices those between
 runs of untouched rows, each run a single slice of the original, so a save
 with no edit writes the original bytes back and an edit changes only its
 entry's bytes.
@@ -21,15 +21,34 @@ from sitemap_studio.core.reading.xml_scan import ABSENT, IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE, unescape
 
 
-class DocumentBytes(RowStore):
-    """Rows as bytes; ``source`` (set by the document) tells a text file from XML."""
+class DocumentBytes:
+    """The rows of ``store`` as bytes; ``source`` tells a text file from XML.
 
-    source: DocumentSource
+    ``source`` is the document's own (its format may change as the document is
+    saved or read as a feed), read on each use.
+
+    Attributes:
+        has_references: Whether a value may hold an entity or character reference
+            to decode (only XML has them: in a text list "&amp;" is five characters).
+    """
+
+    def __init__(self, store: RowStore, source: DocumentSource) -> None:
+        self._store = store
+        self.source = source
+        # The store's arrays and maps that are changed in place, never replaced; ids,
+        # the tail prefix and the reordered flag are read through the store on each use.
+        self._raw = store.raw
+        self._start = store.start
+        self._end = store.end
+        self._cols = store.fields
+        self._bodies = store.bodies
+        self._leads = store.leads
+        self.has_references = (b"&" in store.raw
+                               and source.format in (SourceFormat.XML, SourceFormat.FEED))
 
     def body(self, row: int) -> bytes:
         """The serialised bytes of the entry at ``row`` (its element, or its text line)."""
-        entry_id = self._id_view[row]
-        body = self._bodies.get(entry_id)
+        body = self._bodies.get(self._store.id_at(row))
         if body is not None:
             return body
         return self._raw[self._start[row] : self._end[row]]
@@ -41,7 +60,7 @@ class DocumentBytes(RowStore):
                                                self._end[start:stop])))
         if self._bodies:
             edited = self._bodies
-            for offset, entry_id in enumerate(self._id_view[start:stop]):
+            for offset, entry_id in enumerate(self._store.ids_view()[start:stop]):
                 body = edited.get(entry_id)
                 if body is not None:
                     found[offset] = body
@@ -74,11 +93,11 @@ class DocumentBytes(RowStore):
         ``entry_at``. Each column is built by C loops over the offsets, with no
         Python code per row, so a million rows take a fraction of a second.
         """
-        raw, cols, count = self._raw, self._cols, len(self._id_view)
+        raw, cols, count = self._raw, self._cols, len(self._store)
         spans = map(slice, cols[0], cols[1])
         locs = list(map(bytes.decode, map(raw.__getitem__, spans)))
         locs = list(map(methodcaller("strip", XML_WHITESPACE), locs))
-        if self._has_references and self.source.format in (SourceFormat.XML, SourceFormat.FEED):
+        if self.has_references and self.source.format in (SourceFormat.XML, SourceFormat.FEED):
             for row in [row for row, loc in enumerate(locs) if "&" in loc]:
                 locs[row] = unescape(locs[row])
         keys = list(map(hash, map(raw.__getitem__, map(slice, cols[1], self._end))))
@@ -92,12 +111,13 @@ class DocumentBytes(RowStore):
     @property
     def uncompressed_size(self) -> int:
         """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
-        return self._size
+        return self._store.size
 
     @property
     def is_pristine(self) -> bool:
         """Whether saving now would write back exactly the bytes that were read."""
-        return not (self._bodies or self._leads or self._reordered or self._tail_prefix)
+        store = self._store
+        return not (self._bodies or self._leads or store.reordered or store.tail_prefix)
 
     def chunks(self) -> Iterator[bytes]:
         """The document's bytes in pieces, untouched runs as single slices of the original."""
@@ -105,16 +125,18 @@ class DocumentBytes(RowStore):
         if self.is_pristine:
             yield raw
             return
-        yield raw[: self._head_end]
+        store = self._store
+        yield raw[: store.head_end]
         run_begin = -1
         run_end = -1
         separate = self.source.format == SourceFormat.TEXT
         last = b"\n"
-        ids, starts, ends, lead_of = self._id_view, self._start, self._end, self._rows.lead
+        ids, starts, ends, lead_of = store.ids_view(), self._start, self._end, store.lead
+        bodies, leads = self._bodies, self._leads
         for row in range(len(ids)):
             entry_id = ids[row]
             start = starts[row]
-            pristine = start >= 0 and entry_id not in self._bodies and entry_id not in self._leads
+            pristine = start >= 0 and entry_id not in bodies and entry_id not in leads
             lead_at = lead_of(row)
             if pristine and lead_at == run_end:
                 run_end = ends[row]
@@ -127,21 +149,23 @@ class DocumentBytes(RowStore):
                 piece = raw[run_begin:start]
             else:
                 run_begin = run_end = -1
-                lead = self._leads.get(entry_id)
+                lead = leads.get(entry_id)
                 piece = lead if lead is not None else raw[lead_at : start]
             if separate and last not in (b"\n", b"\r", b"") and piece[:1] not in (b"\n", b"\r"):
-                yield self._new_entry_lead
+                yield store.new_entry_lead
             if not pristine:
-                body = self.body(row)
+                body = bodies.get(entry_id)
+                if body is None:
+                    body = raw[start : ends[row]]
                 yield piece
                 yield body
                 last = body[-1:] if body else piece[-1:]
         if run_begin >= 0:
             yield raw[run_begin:run_end]
             last = raw[run_end - 1 : run_end]
-        tail = self._tail_prefix + raw[self._tail_start :]
+        tail = store.tail_prefix + raw[store.tail_start :]
         if separate and tail and last not in (b"\n", b"\r") and tail[:1] not in (b"\n", b"\r"):
-            yield self._new_entry_lead
+            yield store.new_entry_lead
         yield tail
 
     def to_bytes(self) -> bytes:

@@ -7,8 +7,10 @@ bytes back. An edited or new entry gets its own serialised bytes; saving
 splices them between the untouched bytes, so editing one entry changes only
 that entry's bytes. The rows are kept by
 :class:`~sitemap_studio.core.model.document_store.RowStore` (its columns packed by
-:class:`~sitemap_studio.core.model.row_columns.RowColumns`) and written out by
-:class:`~sitemap_studio.core.model.document_bytes.DocumentBytes`, its bases.
+:class:`~sitemap_studio.core.model.row_columns.RowColumns`), written out by
+:class:`~sitemap_studio.core.model.document_bytes.DocumentBytes` and located in
+the file by :class:`~sitemap_studio.core.model.document_markup.DocumentMarkup`;
+the document holds one of each and reads the store through its public API.
 
 Listeners are plain callbacks, called before and after every structural
 change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
@@ -16,16 +18,14 @@ change (so a Qt model can call ``beginInsertRows``/``endInsertRows``).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from itertools import repeat
-from operator import sub
 
 from sitemap_studio.core.model.callbacks import Callbacks
 from sitemap_studio.core.model.document_bytes import DocumentBytes
-from sitemap_studio.core.model.document_store import ranges_descending
+from sitemap_studio.core.model.document_markup import DocumentMarkup
+from sitemap_studio.core.model.document_store import RowLookup, RowStore, ranges_descending
 from sitemap_studio.core.model.document_types import (
     OBJECT_ROW,
     DocumentSource,
@@ -37,29 +37,20 @@ from sitemap_studio.core.model.document_types import (
 )
 from sitemap_studio.core.model.entries import FIELDS, DocumentKind, Entry
 from sitemap_studio.core.model.findings import Finding
-from sitemap_studio.core.model.text_position import LineIndex
 from sitemap_studio.core.reading.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE, unescape
 
-#: The element a finding about an extension list points at.
-_LIST_ELEMENTS = {"images": "image", "videos": "video", "news": "news", "mobile": "mobile",
-                  "alternates": "link"}
-_NON_BLANK = re.compile(rb"[^ \t\r\n]")
-_FIELD_INDEX = {name: index for index, name in enumerate(FIELDS)}
 
-
-@lru_cache(maxsize=64)
-def element_pattern(field: str) -> re.Pattern[bytes]:
-    """A start tag of the element named by ``field`` (any prefix; ``news:title``: some prefix)."""
-    prefix, _, local = field.rpartition(":")
-    name = _LIST_ELEMENTS.get(local, local).encode("utf-8")
-    # An extension child ("news:title") has a prefix, whichever the file uses.
-    lead = rb"<[^\s<>/:!?]+:" if prefix else rb"<(?:[^\s<>/:!?]+:)?"
-    return re.compile(lead + re.escape(name) + rb"[\s/>]")
-
-
-class SitemapDocument(DocumentBytes):
+class SitemapDocument:
     """A sitemap's entries over its original bytes, with change notifications."""
+
+    #: Stable id of the entry at ``row`` (the store's own method: a hot path).
+    id_at: Callable[[int], int]
+    #: ``row_of(entry_id, hint=None)``: current row of the entry with ``entry_id``,
+    #: ``KeyError`` if it is gone (the store's own method: a hot path).
+    row_of: RowLookup
+    #: The serialised bytes of the entry at ``row`` (its element, or its text line).
+    body: Callable[[int], bytes]
 
     def __init__(
         self,
@@ -71,16 +62,23 @@ class SitemapDocument(DocumentBytes):
         findings: Iterable[Finding] = (),
         info: dict[str, object] | None = None,
     ) -> None:
-        super().__init__(raw, layout)
-        # Only XML has character references: in a text list "&amp;" is five characters.
-        self._has_references = (self._has_references
-                                and source.format in (SourceFormat.XML, SourceFormat.FEED))
-        self._lines: LineIndex | None = None
+        store = self._store = RowStore(raw, layout)
+        self._bytes = DocumentBytes(store, source)
         self.source = source
         self.codec = codec
-        # Where the element name starts after "<" and the document's prefix ("<sm:url").
-        prefix = getattr(codec, "prefix", "")
-        self._name_offset = 1 + (len(prefix.encode("utf-8")) + 1 if prefix else 0)
+        markup = self._markup = DocumentMarkup(store, source, getattr(codec, "prefix", ""))
+        # What the readers below need, bound once: the store's bytes, offset arrays and
+        # objects are changed in place, never replaced; ids are read through the store.
+        self._raw = store.raw
+        self._start = store.start
+        self._end = store.end
+        self._cols = store.fields
+        self._objects = store.objects
+        self._has_references = self._bytes.has_references
+        self._is_sitemap_element = markup.is_sitemap_element
+        self.id_at = store.id_at
+        self.row_of = store.row_of
+        self.body = self._bytes.body
         self.load_findings: list[Finding] = list(findings)
         self.info: dict[str, object] = info or {}
         self.entries_inserting: Callbacks[[int, int]] = Callbacks()
@@ -104,6 +102,29 @@ class SitemapDocument(DocumentBytes):
         """The bytes the document was read from (UTF-8, without BOM)."""
         return self._raw
 
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def ids_view(self) -> Sequence[int]:
+        """Entry id of every row in row order, to read; valid until the rows change."""
+        return self._store.ids_view()
+
+    def id_column(self) -> array[int]:
+        """Entry id of every row as an array: the document's own, to read, never to keep."""
+        return self._store.ids
+
+    def field_offsets(self, field_index: int) -> tuple[array[int], array[int]]:
+        """Begin and end of field ``FIELDS[field_index]``'s text in :attr:`raw`, every row.
+
+        A negative begin means the field is absent (``ABSENT``) or the row is held
+        as an :class:`Entry` (``IN_OBJECT``). The document's own arrays: read, never write.
+        """
+        return self._cols[2 * field_index], self._cols[2 * field_index + 1]
+
+    def state(self, row: int) -> RowState:
+        """Snapshot of everything held for ``row``."""
+        return self._store.state(row)
+
     def text(self, row: int, field_index: int) -> str | None:
         """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
         begin = self._cols[2 * field_index][row]
@@ -114,7 +135,7 @@ class SitemapDocument(DocumentBytes):
             return text.strip(XML_WHITESPACE)
         if begin == ABSENT:
             return None
-        return self._objects[self._id_view[row]].value(FIELDS[field_index])
+        return self._objects[self._store.id_at(row)].value(FIELDS[field_index])
 
     def raw_texts(self, row: int) -> tuple[str | None, str | None, str | None, str | None] | None:
         """The four field texts as written (untrimmed) for a plain row; ``None`` for object rows."""
@@ -151,26 +172,11 @@ class SitemapDocument(DocumentBytes):
 
     def url_flags(self, start: int, stop: int) -> list[bool]:
         """For rows ``start:stop``: whether each is a plain ``<url>`` (or a text line)."""
-        if self.source.format != SourceFormat.XML:
-            return [begin != IN_OBJECT for begin in self._cols[0][start:stop]]
-        raw = self._raw
-        offset = self._name_offset
-        return [begin >= 0 and field != IN_OBJECT and raw[begin + offset] == 0x75  # "u"rl
-                for begin, field in zip(self._start[start:stop], self._cols[0][start:stop],
-                                        strict=True)]
+        return self._markup.url_flags(start, stop)
 
     def all_plain_urls(self, start: int, stop: int) -> bool:
         """``all(self.url_flags(start, stop))``, in one pass with no Python step per row."""
-        if IN_OBJECT in self._cols[0][start:stop]:
-            return False
-        starts = self._start[start:stop]
-        if self.source.format != SourceFormat.XML or not starts:
-            return True
-        if min(starts) < 0:
-            return False
-        raw = self._raw
-        names = bytes(map(raw.__getitem__, map(self._name_offset.__add__, starts)))
-        return names.count(0x75) == len(names)  # every one a "u"rl
+        return self._markup.all_plain_urls(start, stop)
 
     def has_object(self, row: int) -> bool:
         """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
@@ -178,7 +184,7 @@ class SitemapDocument(DocumentBytes):
 
     def entry_at(self, row: int) -> Entry:
         """The entry at ``row`` as an immutable value."""
-        entry_id = self._id_view[row]
+        entry_id = self._store.id_at(row)
         if self._cols[0][row] == IN_OBJECT:
             return self._objects[entry_id]
         values: dict[str, str | None] = {}
@@ -206,91 +212,32 @@ class SitemapDocument(DocumentBytes):
 
     def entries(self) -> Iterator[Entry]:
         """Every entry in row order."""
-        for row in range(len(self._id_view)):
+        for row in range(len(self._store)):
             yield self.entry_at(row)
 
     def line_of(self, row: int) -> int | None:
         """1-based line where the entry at ``row`` starts in the file, if it came from it."""
-        start = self._start[row]
-        if start < 0:
-            return None
-        return self._line_index().line(start)
+        return self._markup.line_of(row)
 
     def position_of(self, row: int) -> tuple[int, int] | None:
         """1-based (line, column) of the entry at ``row`` in the file it was read from."""
-        start = self._start[row]
-        if start < 0:
-            return None
-        return self._line_index().line_column(start)
+        return self._markup.position_of(row)
 
     def field_position(self, row: int, field: str | None,
                        line: int | None = None) -> tuple[int, int] | None:
-        """1-based (line, column) of ``field``'s element in the entry at ``row``, as read.
-
-        ``field`` is a protocol child (``loc``), an extension list (``images``) or another
-        element's local name; ``line``, when given, is where to start looking. Without a
-        field, or when the element is not found (a missing child), the entry itself (or
-        the first markup on ``line``); in a text list or robots.txt, the URL. ``None``
-        for an entry that does not come from the file.
-        """
-        start = self._start[row]
-        if start < 0:
-            return None
-        lines = self._line_index()
-        if line is None and field in _FIELD_INDEX:
-            value = self._cols[2 * _FIELD_INDEX[field]][row]
-            if value >= 0:  # a plain row: its value's offset is known
-                if self.source.format == SourceFormat.XML:  # back over "<loc>" (or "<sm:loc>")
-                    value -= self._name_offset + len(field) + 1
-                return lines.line_column(value)  # a text line: the URL itself
-        end = self._end[row]
-        begin = start if line is None else min(max(start, lines.line_start(line)), end)
-        if field:
-            pattern = element_pattern(field)
-            found = pattern.search(self._raw, begin, end)
-            if found is not None and found.start() == start:  # the entry's own tag: a nested one
-                found = pattern.search(self._raw, found.end(), end)
-            if found is not None:
-                return lines.line_column(found.start())
-        if begin == start:
-            return lines.line_column(start)
-        mark = _NON_BLANK.search(self._raw, begin, end)
-        return lines.line_column(mark.start() if mark else begin)
+        """1-based (line, column) of ``field``'s element at ``row``: see :class:`DocumentMarkup`."""
+        return self._markup.field_position(row, field, line)
 
     def field_positions(self, rows: Sequence[int], field: str
                         ) -> tuple[list[int | None], list[int | None]]:
-        """:meth:`field_position` of a protocol field in many rows: their lines, their columns.
-
-        Plain rows' positions are found in one pass; ``None`` where unknown.
-        """
-        values = list(map(self._cols[2 * _FIELD_INDEX[field]].__getitem__, rows))
-        if values and min(values) < 0:  # rows held as entries, or without the field
-            found = [self.field_position(row, field) or (None, None) for row in rows]
-            return [line for line, _ in found], [column for _, column in found]
-        back = (self._name_offset + len(field) + 1 if self.source.format == SourceFormat.XML
-                else 0)  # back over "<loc>" (or "<sm:loc>")
-        lines, columns = self._line_index().lines_and_columns(
-            list(map(sub, values, repeat(back))))
-        return list[int | None](lines), list[int | None](columns)
-
-    def _line_index(self) -> LineIndex:
-        if self._lines is None:
-            self._lines = LineIndex(self._raw)
-        return self._lines
+        """:meth:`field_position` of a protocol field in many rows: their lines, their columns."""
+        return self._markup.field_positions(rows, field)
 
     def element_at(self, row: int) -> str:
         """``"url"`` or ``"sitemap"``: the element name of the entry at ``row``."""
         if self._cols[0][row] == IN_OBJECT:
-            return self._objects[self._id_view[row]].element
+            return self._objects[self._store.id_at(row)].element
         return "sitemap" if self._is_sitemap_element(row) else "url"
-
-    def _is_sitemap_element(self, row: int) -> bool:
-        if self.source.format != SourceFormat.XML:
-            return False
-        start = self._start[row]
-        if start < 0:
-            return self.kind == DocumentKind.INDEX
-        return self._raw[start + self._name_offset] == 0x73  # "s" of "sitemap"
 
     def extension_totals(self) -> tuple[int, int, int, int]:
         """Numbers of images, videos, news items and alternates over all entries."""
@@ -300,21 +247,50 @@ class SitemapDocument(DocumentBytes):
                 totals[index] += count
         return totals[0], totals[1], totals[2], totals[3]
 
+    # ----------------------------------------------------------------- bytes
+
+    def bodies(self, start: int, stop: int) -> list[bytes]:
+        """:meth:`body` of rows ``start:stop``, in one pass (no Python call per unedited row)."""
+        return self._bytes.bodies(start, stop)
+
+    def raw_values(self, field_index: int, start: int, stop: int) -> list[bytes] | None:
+        """See :meth:`DocumentBytes.raw_values`."""
+        return self._bytes.raw_values(field_index, start, stop)
+
+    def comparison_columns(self) -> tuple[list[str], list[int], list[int]]:
+        """See :meth:`DocumentBytes.comparison_columns`."""
+        return self._bytes.comparison_columns()
+
+    @property
+    def uncompressed_size(self) -> int:
+        """Bytes the document takes in UTF-8 without a BOM, kept current on every change."""
+        return self._bytes.uncompressed_size
+
+    @property
+    def is_pristine(self) -> bool:
+        """Whether saving now would write back exactly the bytes that were read."""
+        return self._bytes.is_pristine
+
+    def chunks(self) -> Iterator[bytes]:
+        """The document's bytes in pieces, untouched runs as single slices of the original."""
+        return self._bytes.chunks()
+
+    def to_bytes(self) -> bytes:
+        """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
+        return self._bytes.to_bytes()
+
     # ----------------------------------------------------------------- editing
 
     def allocate_id(self) -> int:
         """A fresh entry id, never used before in this document."""
-        self._next_id += 1
-        return self._next_id - 1
+        return self._store.allocate_id()
 
     def restore_states(self, states: Sequence[RowState]) -> None:
         """Put rows back exactly as :meth:`state` saw them (they must still exist)."""
         rows = [self.row_of(state.id) for state in states]
         self.entries_changing.emit(rows)
         for row, state in zip(rows, states, strict=True):
-            self._size -= self._row_size(row)
-            self._write_state(row, state)
-            self._size += self._row_size(row)
+            self._store.restore(row, state)
         self.entries_changed.emit(rows)
 
     def replace_entries(self, changes: Sequence[Entry]) -> list[tuple[RowState, RowState]]:
@@ -333,9 +309,9 @@ class SitemapDocument(DocumentBytes):
         self.entries_changing.emit(rows)
         result: list[tuple[RowState, RowState]] = []
         for row, stored, body in prepared:
-            before = self.state(row)
-            self._store_object(row, stored, body)
-            result.append((before, self.state(row)))
+            before = self._store.state(row)
+            self._store.store_object(row, stored, body)
+            result.append((before, self._store.state(row)))
         self.entries_changed.emit(rows)
         return result
 
@@ -363,22 +339,12 @@ class SitemapDocument(DocumentBytes):
             given = bodies[index] if bodies is not None else None
             if given is None:
                 given, entry = self.codec.new_body(entry)
-            entry_id = entry.id if entry.id >= 0 else self.allocate_id()
-            self._next_id = max(self._next_id, entry_id + 1)
+            entry_id = entry.id if entry.id >= 0 else self._store.allocate_id()
+            self._store.reserve_id(entry_id)
             prepared.append((replace(entry, id=entry_id), given))
         self.entries_inserting.emit(row, count)
-        self._open_rows(row, count)
-        line_format = self.source.format != SourceFormat.XML
-        for offset, (entry, body) in enumerate(prepared):
-            at = row + offset
-            self._rows.set_id(at, entry.id)
-            self._objects[entry.id] = entry
-            self._bodies[entry.id] = body
-            # A new first line of a text file needs no line break before it.
-            first_line = line_format and at == 0
-            self._leads[entry.id] = b"" if first_line else self._new_entry_lead
-            self._size += self._row_size(at)
-        self._reordered = True
+        # A new first line of a text file needs no line break before it.
+        self._store.insert(row, prepared, bare_first=self.source.format != SourceFormat.XML)
         self.entries_inserted.emit(row, count)
         return [entry.id for entry, _ in prepared]
 
@@ -388,9 +354,9 @@ class SitemapDocument(DocumentBytes):
         for first, count in ranges_descending(rows):
             self.entries_removing.emit(first, count)
             for row in range(first + count - 1, first - 1, -1):
-                removal.steps.append(self._remove_one(row))
+                removal.steps.append(self._store.remove(row))
             self.entries_removed.emit(first, count)
-        self._reordered = True
+        self._store.mark_reordered()
         return removal
 
     def restore_rows(self, removal: Removal) -> None:
@@ -403,11 +369,9 @@ class SitemapDocument(DocumentBytes):
             while stop < len(steps) and steps[stop][0] == first + stop - at:
                 stop += 1
             self.entries_inserting.emit(first, stop - at)
-            self._open_rows(first, stop - at)
-            for row, state, target, previous in steps[at:stop]:
-                self._write_state(row, state)
-                self._size += self._row_size(row)
-                self._set_transfer(target, previous)
+            self._store.open_rows(first, stop - at)
+            for step in steps[at:stop]:
+                self._store.put_back(step)
             self.entries_inserted.emit(first, stop - at)
             at = stop
 
@@ -416,8 +380,7 @@ class SitemapDocument(DocumentBytes):
         if count <= 0 or row <= destination <= row + count:
             return
         self.entries_moving.emit(row, count, destination)
-        self._rows.move(row, count, destination)
-        self._reordered = True
+        self._store.move(row, count, destination)
         self.entries_moved.emit(row, count, destination)
 
 

@@ -77,13 +77,12 @@ def offsets(document: SitemapDocument, field: int) -> tuple[array[int], array[in
     A negative begin means the field is absent (-1) or the row is held as an
     Entry (``IN_OBJECT``). The arrays are the document's own: read, never write.
     """
-    columns = document._cols
-    return columns[2 * field], columns[2 * field + 1]
+    return document.field_offsets(field)
 
 
 def id_column(document: SitemapDocument) -> array[int]:
     """Entry id of every row (the document's own array: read, never write)."""
-    return document._ids
+    return document.id_column()
 
 
 # ---------------------------------------------------------------------------- texts
