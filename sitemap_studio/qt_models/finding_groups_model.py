@@ -29,6 +29,11 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 TOP = 0
 
 
+def _nowhere(_entry_id: int) -> None:
+    """No row is known for any entry (no document shown, or findings of no row)."""
+    return None
+
+
 class FindingGroupsModel(QAbstractItemModel):
     """Findings grouped by cause, filtered by severity; rows name their entry by position."""
 
@@ -40,7 +45,7 @@ class FindingGroupsModel(QAbstractItemModel):
         self._positions: dict[int, list[int | str | None]] = {}  # shown row -> its children's
         self._causes: dict[tuple[str, Severity, str], Cause] = {}
         self._severities = {Severity.ERROR, Severity.WARNING, Severity.NOTICE}
-        self._position_of: Callable[[int], int | None] = lambda entry_id: None
+        self._position_of: Callable[[int], int | None] = _nowhere
         #: With findings of several files (the *All entries* view): each finding's file
         #: number by ``id``, and per file its name and position function.
         self._file_of: dict[int, int] | None = None
@@ -51,9 +56,11 @@ class FindingGroupsModel(QAbstractItemModel):
 
     def set_findings(self, findings: Sequence[Finding],
                      position_of: Callable[[int], int | None] | None = None) -> None:
-        """Replace the findings; ``position_of`` maps an entry id to its 1-based row."""
+        """Replace the findings; ``position_of`` maps an entry id to its 1-based row (none
+        given: no row is shown)."""
         self._file_of = None
-        self._take(list(findings), position_of)
+        self._file_names, self._file_positions = [], []  # they name the files' documents
+        self._take(list(findings), position_of or _nowhere)
 
     def set_file_findings(self, files: Sequence[tuple[str, Sequence[Finding],
                                                       Callable[[int], int | None]]]) -> None:
@@ -69,7 +76,7 @@ class FindingGroupsModel(QAbstractItemModel):
         for number, (_name, findings, _position) in enumerate(files):
             found.extend(findings)
             self._file_of.update(dict.fromkeys(map(id, findings), number))
-        self._take(found, None)
+        self._take(found, _nowhere)
 
     def file_of(self, finding: Finding) -> int | None:
         """The number of the file ``finding`` belongs to (several files only)."""
@@ -84,14 +91,12 @@ class FindingGroupsModel(QAbstractItemModel):
         name = self._file_names[number]
         return name if row is None else f"{name}: {row}"
 
-    def _take(self, findings: list[Finding],
-              position_of: Callable[[int], int | None] | None) -> None:
+    def _take(self, findings: list[Finding], position_of: Callable[[int], int | None]) -> None:
         self._all = findings
         if len(self._causes) > 2 * len(self._all) + 1000:
             self._causes.clear()  # messages of another document, or of entries long gone
         self._groups = group_findings(self._all, self._causes)
-        if position_of is not None:
-            self._position_of = position_of
+        self._position_of = position_of  # never the last document's, which may be closed
         self._refilter()
 
     def set_severities(self, severities: Iterable[Severity]) -> None:

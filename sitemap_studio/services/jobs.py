@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QMetaMethod, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from sitemap_studio.core.model import Cancelled, CancelToken, SitemapError
 
@@ -103,6 +103,19 @@ class Job(QRunnable):
         self.signals.finished.emit()
 
 
+def _release(job: Job) -> None:
+    """Disconnect every slot of a finished ``job`` and drop its arguments."""
+    signals = job.signals
+    meta = signals.metaObject()
+    for index in range(meta.methodOffset(), meta.methodCount()):
+        method = meta.method(index)
+        if method.methodType() == QMetaMethod.MethodType.Signal \
+                and signals.isSignalConnected(method):
+            getattr(signals, bytes(method.name().data()).decode()).disconnect()
+    job.args = ()
+    job.kwargs = {}
+
+
 class JobRunner(QObject):
     """Starts jobs in a thread pool and keeps them alive until they finish."""
 
@@ -112,11 +125,31 @@ class JobRunner(QObject):
         self._running: set[Job] = set()
 
     def start(self, job: Job) -> Job:
-        """Start ``job``; the runner holds it until its ``finished`` signal."""
+        """Start ``job``; the runner holds it until its ``finished`` signal, then lets go of
+        it (see :meth:`_finished`)."""
         self._running.add(job)
-        job.signals.finished.connect(lambda: self._running.discard(job))
+        job.signals.finished.connect(self._finished)
         self.pool.start(job)
         return job
+
+    def _finished(self) -> None:
+        """A job finished: forget it, and once every slot of its last signals ran, cut it
+        loose (:func:`_release`).
+
+        Callers' slots often name the job (``lambda: self._release(job)``). Qt
+        holds those slots, out of the garbage collector's sight, for as long as
+        the job's signals object lives, and the job holds that object: without
+        this, every job, its arguments (a copy of a document's bytes for a
+        journal write or a save) and whatever its slots name would stay in
+        memory until the app quits.
+        """
+        signals = self.sender()
+        job = next((job for job in self._running if job.signals is signals), None)
+        if job is None:
+            return
+        self._running.discard(job)
+        # Queued after the slots this emission already queued, so they all run first.
+        QTimer.singleShot(0, self, lambda: _release(job))
 
     def start_soon(self, job: Job) -> Job:
         """Start ``job`` once control is back in the event loop; return it at once.

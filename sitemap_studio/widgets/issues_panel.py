@@ -161,7 +161,7 @@ class IssuesPanel(QWidget):
         elif document is None:
             self.model.set_findings([])
         elif self.validator is None:
-            self.model.set_findings([*document.load_findings, *extra])
+            self.model.set_findings([*document.load_findings, *extra], _positions(document))
         else:
             self.model.set_findings([*self.validator.findings(), *extra],
                                     _positions(document))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 
 from PySide6.QtCore import QThread
 
@@ -66,3 +68,37 @@ def test_start_soon_lets_the_caller_connect_first(qtbot, runner) -> None:
         with qtbot.waitSignal(job.signals.finished, timeout=5000):
             pass
         assert results == [42]
+
+
+class Payload:
+    """Stands for a job's large argument (a copy of a document's bytes) or its result."""
+
+
+def hold(payload: Payload, *, cancel, progress) -> Payload:
+    return payload
+
+
+def test_a_finished_job_lets_go_of_its_arguments_result_and_slots(qtbot, runner) -> None:
+    # Services connect slots that name the job itself (``lambda: self._release(job)``); the
+    # connection lives in Qt, out of the garbage collector's sight, so a job that kept its
+    # slots after finishing kept itself, its arguments and what the slots name for as long
+    # as the app ran: every journal write held a copy of the document's bytes.
+    gone: list[weakref.ref[Payload]] = []
+    for start in (runner.start, runner.start_soon):
+        payload, named = Payload(), Payload()
+        gone += [weakref.ref(payload), weakref.ref(named)]
+        job = Job(hold, payload)
+        results: list[object] = []
+        job.signals.succeeded.connect(lambda result, job=job, named=named: results.append(
+            (job, named, result)))
+        with qtbot.waitSignal(job.signals.finished, timeout=5000):
+            start(job)
+        assert results and results[0][2] is payload
+        del payload, named, job, results
+
+    def released() -> bool:
+        gc.collect()
+        return all(ref() is None for ref in gone)
+
+    qtbot.waitUntil(released, timeout=5000)
+    assert not runner.busy
