@@ -3,10 +3,10 @@
 After every change of a watched document a single-shot timer restarts; when
 it fires (``debounce_ms`` after the last change, 0.4 s by default; edits that
 never pause are journaled every ``MAX_DELAY_FACTOR`` debounces) the
-document's bytes are copied on the GUI thread (:func:`take_snapshot`: about
-12 ms for 50,000 rows; 0.35-0.6 s for 1,000,000 rows with edits, paid once
-per pause in editing, and the copy briefly doubles the document's memory)
-and a worker writes the journal atomically. One write per document runs at a
+document's pieces are gathered on the GUI thread (:func:`take_snapshot`: about
+12 ms for 50,000 rows, paid once per pause in editing; untouched runs are views
+of the original bytes, so nothing the size of the file is copied) and a worker
+writes the journal atomically. One write per document runs at a
 time; changes during a write schedule the next one.
 
 The journal lives beside the file (``.<name>.sitemap-studio-recovery``); for

@@ -129,3 +129,22 @@ def test_shared_corpus_saves_agree(corpus_dir: Path, hostile_dir: Path, tmp_path
             assert actual.read_bytes() == expected.read_bytes(), (path.name, folder)
         checked += 1
     assert checked > 20
+
+
+def test_a_snapshot_copies_only_what_was_edited(tmp_path: Path) -> None:
+    # A journal write takes a snapshot after each pause in editing: a copy of the whole
+    # file each time would double the memory of a large document while it is written.
+    rows = "".join(f"  <url><loc>https://e.com/{n}</loc></url>\n" for n in range(20_000))
+    data = (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n{rows}'
+            "</urlset>\n").encode()
+    document = open_bytes(data, "big.xml")
+    entry = document.entry_at(10_000)
+    document.replace_entries([replace(entry, loc="https://e.com/edited")])
+    snapshot = take_snapshot(document)
+    copied = sum(len(chunk) for chunk in snapshot.chunks if isinstance(chunk, bytes))
+    assert copied < 1000 < len(data)
+    assert snapshot.to_bytes() == document.to_bytes()
+    target = tmp_path / "big.xml"
+    write_save(plan_save(document, str(target), OutputFormat.XML, False))
+    assert target.read_bytes() == document.to_bytes()
+    assert b"<loc>https://e.com/edited</loc>" in target.read_bytes()

@@ -119,12 +119,17 @@ class DocumentBytes:
         store = self._store
         return not (self._bodies or self._leads or store.reordered or store.tail_prefix)
 
-    def chunks(self) -> Iterator[bytes]:
-        """The document's bytes in pieces, untouched runs as single slices of the original."""
-        raw = self._raw
+    def chunks(self, *, views: bool = False) -> Iterator[bytes | memoryview]:
+        """The document's bytes in pieces, untouched runs as single slices of the original.
+
+        With ``views`` those slices are read-only views of the original bytes,
+        not copies: a snapshot for a worker thread then costs next to nothing
+        (the original bytes never change; edits have bytes of their own).
+        """
         if self.is_pristine:
-            yield raw
+            yield self._raw
             return
+        raw: bytes | memoryview = memoryview(self._raw) if views else self._raw
         store = self._store
         yield raw[: store.head_end]
         run_begin = -1
@@ -163,7 +168,7 @@ class DocumentBytes:
         if run_begin >= 0:
             yield raw[run_begin:run_end]
             last = raw[run_end - 1 : run_end]
-        tail = store.tail_prefix + raw[store.tail_start :]
+        tail = store.tail_prefix + bytes(raw[store.tail_start :])
         if separate and tail and last not in (b"\n", b"\r") and tail[:1] not in (b"\n", b"\r"):
             yield store.new_entry_lead
         yield tail

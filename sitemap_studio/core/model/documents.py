@@ -271,9 +271,10 @@ class SitemapDocument:
         """Whether saving now would write back exactly the bytes that were read."""
         return self._bytes.is_pristine
 
-    def chunks(self) -> Iterator[bytes]:
-        """The document's bytes in pieces, untouched runs as single slices of the original."""
-        return self._bytes.chunks()
+    def chunks(self, *, views: bool = False) -> Iterator[bytes | memoryview]:
+        """The document's bytes in pieces, untouched runs as single slices of the original
+        (with ``views``, read-only views of the original bytes rather than copies)."""
+        return self._bytes.chunks(views=views)
 
     def to_bytes(self) -> bytes:
         """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""
