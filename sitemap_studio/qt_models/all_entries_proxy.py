@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer
 
-from sitemap_studio.core.rows import CombinedRows
+from sitemap_studio.core.rows import CombinedRows, row_typecode
 from sitemap_studio.qt_models.all_entries_model import AllEntriesModel
 from sitemap_studio.qt_models.entry_filter_proxy import WARM_UP_ROWS, EntryFilterProxy
 
@@ -167,7 +167,7 @@ class AllEntriesProxy(EntryFilterProxy):
                      only: list[Collection[int]] | None) -> array[int]:
         """The rows of the files searched first; the rest is left to :meth:`_filter_more`."""
         started = time.perf_counter()
-        rows = array("q")
+        rows = array(row_typecode(len(combined)))
         count = len(combined.documents)
         part = 0
         while part < count and (len(rows) < FIRST_ROWS
@@ -190,7 +190,7 @@ class AllEntriesProxy(EntryFilterProxy):
             return
         part, only = rest
         started = time.perf_counter()
-        found = array("q")
+        found = array(row_typecode(len(combined)))
         count = len(combined.documents)
         while part < count and time.perf_counter() - started < SLICE_SECONDS:
             found.extend(combined.filter_parts(part, part + 1, self._text, regex=self._regex,
@@ -203,7 +203,7 @@ class AllEntriesProxy(EntryFilterProxy):
         if found:
             at = len(self.mapping.rows)
             self.beginInsertRows(QModelIndex(), at, at + len(found) - 1)
-            self.mapping.rows.extend(found)
+            self.mapping.extend(found)
             self.endInsertRows()
         self.emit_counts()
 

@@ -69,6 +69,17 @@ class ProxyRows:
             inverse = self._inverse = inverse_of(rows, source_count)
         return inverse[source_row] if 0 <= source_row < len(inverse) else -1
 
+    def extend(self, rows: array[int]) -> None:
+        """Show ``rows`` after those shown (a filter that found more)."""
+        assert self.rows is not None
+        if rows.typecode == self.rows.typecode:
+            self.rows.extend(rows)
+        else:
+            self.rows.extend(iter(rows))
+        if self._inverse is not None:
+            self._inverse = None
+            self._lookups = 0
+
     def insert(self, first: int, count: int, at: int) -> None:
         """Source rows ``first``.. (``count`` of them) were inserted; show them at ``at``."""
         rows = self.rows

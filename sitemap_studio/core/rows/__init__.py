@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         moved_row,
         remove_ascending,
         remove_unordered,
+        row_typecode,
     )
     from sitemap_studio.core.rows.sort_keys import order_by_text
 
@@ -40,6 +41,7 @@ _HOMES = {
     "order_by_text": "sort_keys",
     "remove_ascending": "row_mapping",
     "remove_unordered": "row_mapping",
+    "row_typecode": "row_mapping",
 }
 
 __getattr__, __dir__ = lazy_names(__name__, _HOMES)
@@ -57,4 +59,5 @@ __all__ = [
     "order_by_text",
     "remove_ascending",
     "remove_unordered",
+    "row_typecode",
 ]

@@ -87,15 +87,22 @@ def location_bytes(documents: Sequence[SitemapDocument],
 
 def row_key(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex],
             column: int) -> Callable[[int], Any]:
-    """A global row's sort key by ``column``: its location's bytes, or its numeric key (an
-    array of every row's numbers, 8 bytes each, is made for that)."""
+    """A global row's sort key by ``column``: its location's bytes, or its numeric key (read
+    from its file's keys, found by a binary search: no array of every row's keys is made)."""
     if column == 0:
         return location_bytes(documents, indexes)
-    keys = array("d")
-    for document, index in zip(documents, indexes, strict=True):
-        keys.extend(count_keys(document, column) if column in COUNT_COLUMNS
-                    else index._column_keys(column))
-    return keys.__getitem__
+    starts = [0, *accumulate(map(len, documents))]
+    keys = [count_keys(document, column) if column in COUNT_COLUMNS
+            else index._column_keys(column)
+            for document, index in zip(documents, indexes, strict=True)]
+    if len(keys) == 1:
+        return keys[0].__getitem__
+
+    def key(row: int) -> float:
+        part = bisect_right(starts, row) - 1
+        return keys[part][row - starts[part]]
+
+    return key
 
 
 def row_place(documents: Sequence[SitemapDocument], indexes: Sequence[EntryIndex],

@@ -31,6 +31,7 @@ from sitemap_studio.core.model.documents import SitemapDocument
 from sitemap_studio.core.rows.column_sorts import part_run, row_key, row_place
 from sitemap_studio.core.rows.entry_order import COUNT_COLUMNS, EntryIndex
 from sitemap_studio.core.rows.kept_sorts import IDLE_REPAIR_ROWS, KeptSorts
+from sitemap_studio.core.rows.row_mapping import row_typecode
 from sitemap_studio.core.rows.sort_keys import (
     UNPARSABLE_KEY,
     count_keys,
@@ -147,13 +148,15 @@ class CombinedRows:
 
     def _joined(self, parts: Sequence[Sequence[int] | None], first: int = 0) -> array[int]:
         """Local rows of parts ``first``, ``first + 1``... as ascending global rows."""
-        joined = array("q")
+        joined = array(row_typecode(len(self)))
         for part, rows in enumerate(parts, first):
             start = self._starts[part]
             if rows is None:
                 joined.extend(range(start, self._starts[part + 1]))
             elif start:
                 joined.extend(map(int.__add__, rows, repeat(start)))
+            elif isinstance(rows, array) and rows.typecode != joined.typecode:
+                joined.extend(iter(rows))  # an array extends at once only one of its type
             else:
                 joined.extend(rows)
         return joined
@@ -207,7 +210,7 @@ class CombinedRows:
             names = self.names
             order = sorted(range(len(names)), key=names.__getitem__, reverse=descending)
             split = self._split(chosen)
-            joined = array("q")
+            joined = array(row_typecode(len(self)))
             for part in order:
                 start = self._starts[part]
                 joined.extend(map(int.__add__, split[part], repeat(start)))

@@ -117,9 +117,10 @@ class IndexCaches:
         self._locators.clear()
 
     def _changed(self, rows: list[int]) -> None:
-        # An edited row becomes an Entry row; its old bytes stay in raw, where the
-        # locators still find them, but the row's offsets no longer match: harmless.
+        # A locator may read the document's own offsets (no copy), which an edit changes:
+        # it is made again on the next search (a check that the offsets increase).
         self._generation += 1
+        self._locators.clear()
         if len(rows) <= 64:
             for row in rows:
                 self._refresh(row, row + 1)
@@ -216,7 +217,7 @@ class IndexCaches:
                     if generation != self._generation:
                         return
                 else:
-                    self._locators[column] = Locator(array("q", begins), None)
+                    self._locators[column] = Locator(begins, None)  # dropped on any change
         for column in columns:
             if column in self._keys:
                 continue

@@ -22,7 +22,9 @@ class Locator:
     @property
     def size(self) -> int:
         """Bytes held."""
-        return 8 * len(self.positions) + (8 * len(self.rows) if self.rows is not None else 0)
+        rows = self.rows
+        return (self.positions.itemsize * len(self.positions)
+                + (rows.itemsize * len(rows) if rows is not None else 0))
 
 
 def increasing(values: array[int]) -> bool:
@@ -31,15 +33,23 @@ def increasing(values: array[int]) -> bool:
 
 
 def build_locator(begins: array[int]) -> Locator:
-    """A locator over the plain rows of a field (a copy: edits do not disturb it)."""
+    """A locator over the plain rows of a field.
+
+    When every row has the field, in file order (a document as read), the
+    locator reads ``begins`` itself, no copy: whoever keeps it must drop it
+    on any change of the document (as
+    :class:`~sitemap_studio.core.rows.index_caches.IndexCaches` does).
+    Otherwise it holds its own arrays, of the offsets' own width.
+    """
     count = len(begins)
     if not count or (min(begins) >= 0 and increasing(begins)):
-        return Locator(array("q", begins), None)
-    rows = array("q", compress(range(count), map(ge, begins, repeat(0))))
-    positions = array("q", map(begins.__getitem__, rows))
+        return Locator(begins, None)
+    code, rows_code = begins.typecode, "i" if count < 2**31 - 1 else "q"
+    rows = array(rows_code, compress(range(count), map(ge, begins, repeat(0))))
+    positions = array(code, map(begins.__getitem__, rows))
     if not increasing(positions):
-        rows = array("q", sorted(rows, key=begins.__getitem__))
-        positions = array("q", map(begins.__getitem__, rows))
+        rows = array(rows_code, sorted(rows, key=begins.__getitem__))
+        positions = array(code, map(begins.__getitem__, rows))
     return Locator(positions, rows)
 
 

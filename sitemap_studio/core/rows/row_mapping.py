@@ -15,14 +15,24 @@ from itertools import compress, repeat
 from operator import add, ge, gt, lt, mul, or_, sub
 
 
+#: Row numbers below this fit 4-byte arrays ("i"); the functions below keep the typecode of
+#: the mapping they are given.
+_FOUR_BYTES = 2**31 - 1
+
+
 def _consume(iterator: Iterator[object]) -> None:
     for _ in iterator:
         pass
 
 
+def row_typecode(count: int) -> str:
+    """The array typecode for row numbers below ``count``: 4 bytes while they fit."""
+    return "i" if count < _FOUR_BYTES else "q"
+
+
 def inverse_of(rows: array[int], count: int) -> array[int]:
     """Document row -> view row (-1 where hidden) for the mapping ``rows`` of ``count`` rows."""
-    inverse = array("q", [-1]) * count
+    inverse = array(row_typecode(count), [-1]) * count
     _consume(map(inverse.__setitem__, rows, range(len(rows))))
     return inverse
 
@@ -53,7 +63,7 @@ def insert_ascending(rows: array[int], first: int, count: int, at: int) -> None:
     The rows from ``at`` on move down by ``count`` in the document; ``rows``
     changes in place.
     """
-    tail = array("q", map(add, rows[at:], repeat(count)))
+    tail = array(rows.typecode, map(add, rows[at:], repeat(count)))
     del rows[at:]
     rows.extend(range(first, first + count))
     rows.extend(tail)
@@ -62,12 +72,14 @@ def insert_ascending(rows: array[int], first: int, count: int, at: int) -> None:
 def insert_unordered(rows: array[int], inverse: array[int] | None, first: int, count: int,
                      at: int) -> tuple[array[int], array[int] | None]:
     """The same for any order: new ``(rows, inverse)`` with the new rows at view row ``at``."""
-    shifted = array("q", map(add, rows, map(mul, map(ge, rows, repeat(first)), repeat(count))))
-    shifted[at:at] = array("q", range(first, first + count))
+    code = rows.typecode
+    shifted = array(code, map(add, rows, map(mul, map(ge, rows, repeat(first)), repeat(count))))
+    shifted[at:at] = array(code, range(first, first + count))
     if inverse is None:
         return shifted, None
-    moved = array("q", map(add, inverse, map(mul, map(ge, inverse, repeat(at)), repeat(count))))
-    moved[first:first] = array("q", range(at, at + count))
+    code = inverse.typecode
+    moved = array(code, map(add, inverse, map(mul, map(ge, inverse, repeat(at)), repeat(count))))
+    moved[first:first] = array(code, range(at, at + count))
     return shifted, moved
 
 
@@ -76,7 +88,7 @@ def remove_ascending(rows: array[int], first: int, last: int, start: int, stop: 
 
     Later rows move up by the number removed; ``rows`` changes in place.
     """
-    tail = array("q", map(sub, rows[stop:], repeat(last - first + 1)))
+    tail = array(rows.typecode, map(sub, rows[stop:], repeat(last - first + 1)))
     del rows[start:]
     rows.extend(tail)
 
@@ -84,17 +96,18 @@ def remove_ascending(rows: array[int], first: int, last: int, start: int, stop: 
 def remove_unordered(rows: array[int], first: int, last: int) -> array[int]:
     """The same for any order: the mapping without document rows ``first..last``."""
     count = last - first + 1
-    kept = array("q", compress(rows, map(or_, map(lt, rows, repeat(first)),
-                                         map(gt, rows, repeat(last)))))
-    return array("q", map(sub, kept, map(mul, map(gt, kept, repeat(last)), repeat(count))))
+    shifted = map(sub, rows, map(mul, map(gt, rows, repeat(last)), repeat(count)))
+    kept = map(or_, map(lt, rows, repeat(first)), map(gt, rows, repeat(last)))
+    return array(rows.typecode, compress(shifted, kept))  # one pass, one new array
 
 
 def after_move(rows: array[int], start: int, count: int, destination: int,
                ascending: bool) -> array[int]:
     """The mapping once ``count`` document rows at ``start`` moved before ``destination``."""
-    moved = array("q", map(moved_row(start, count, destination), rows))
-    return array("q", sorted(moved)) if ascending else moved
+    code = rows.typecode
+    moved = array(code, map(moved_row(start, count, destination), rows))
+    return array(code, sorted(moved)) if ascending else moved
 
 
 __all__ = ["after_move", "insert_ascending", "insert_unordered", "inverse_of", "moved_row",
-           "remove_ascending", "remove_unordered"]
+           "remove_ascending", "remove_unordered", "row_typecode"]

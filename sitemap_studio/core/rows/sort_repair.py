@@ -155,13 +155,13 @@ class _Renumbering:
                           else row + shift for row in rows[at:at + _SLICE]]
                 gone.extend(at + found for found in _positions(listed))
                 mapped.extend(array(rows.typecode, listed))
-            return _without(mapped, ties, gone)
+            return _without(mapped, ties, gone, owned=True)
         moves = array(rows.typecode)
         for part, (low, high) in enumerate(pairwise(self.starts)):
             start = self.now_starts[part]
             moves.extend(iter(self.inverses.get(part) or range(start, start + high - low)))
         mapped = array(rows.typecode, map(moves.__getitem__, rows))
-        return _without(mapped, ties, _positions(mapped))
+        return _without(mapped, ties, _positions(mapped), owned=True)
 
     def _found(self, rows: array[int]) -> list[int]:
         """Where the changed rows are in ``rows`` (their numbers did not change)."""
@@ -197,12 +197,15 @@ def _positions(mapped: Sequence[int]) -> list[int]:
         return found
 
 
-def _without(rows: array[int], ties: bytearray | None,
-             gone: list[int]) -> tuple[array[int], bytearray | None]:
+def _without(rows: array[int], ties: bytearray | None, gone: list[int], *,
+             owned: bool = False) -> tuple[array[int], bytearray | None]:
     """``rows`` without those at (ascending) positions ``gone``; a row left out passes its
-    tie on to the next one (both equal the row before it)."""
+    tie on to the next one (both equal the row before it). ``owned``: ``rows`` is the
+    caller's own, to change in place (no second array of a million rows)."""
     if not gone:
         return rows, ties
+    if owned:
+        return _compacted(rows, ties, gone)
     kept = array(rows.typecode)
     kept_ties = None if ties is None else bytearray()
     last = len(rows) - 1
@@ -218,6 +221,26 @@ def _without(rows: array[int], ties: bytearray | None,
     if ties is not None and kept_ties is not None:
         kept_ties.extend(ties[previous:])
     return kept, kept_ties
+
+
+def _compacted(rows: array[int], ties: bytearray | None,
+               gone: list[int]) -> tuple[array[int], bytearray | None]:
+    """:func:`_without`, in place: each kept run moves down over the gaps before it."""
+    last = len(rows) - 1
+    write = previous = 0
+    for at in [*gone, len(rows)]:
+        if at > previous:
+            rows[write:write + at - previous] = rows[previous:at]
+            if ties is not None:
+                ties[write:write + at - previous] = ties[previous:at]
+            write += at - previous
+        if ties is not None and at < last:
+            ties[at + 1] &= ties[at]
+        previous = at + 1
+    del rows[write:]
+    if ties is not None:
+        del ties[write:]
+    return rows, ties
 
 
 def _after(rows: array[int], wanted: tuple[Any, ...], low: int, place: Place) -> int:

@@ -60,14 +60,15 @@ class SortedRows:
     def rows(self, descending: bool, within: Sequence[int] | None = None) -> array[int]:
         """Every row (or those of ``within``) in ascending or descending order."""
         order = self._descending() if descending else self._order
+        code = order.typecode  # 4 bytes a row below 2**31 rows, as the view keeps them
         if within is None:
-            result = array("q", order)
-            result.extend(array("q", self._tail))
+            result = order if descending else order[:]  # the descending order is a copy
+            result.extend(self._tail)
             return result
         shown = bytearray(self.total)
         deque(map(shown.__setitem__, within, repeat(1)), maxlen=0)
-        result = array("q", compress(order, map(shown.__getitem__, order)))
-        result.extend(array("q", compress(self._tail, map(shown.__getitem__, self._tail))))
+        result = array(code, compress(order, map(shown.__getitem__, order)))
+        result.extend(array(code, compress(self._tail, map(shown.__getitem__, self._tail))))
         return result
 
     def _descending(self) -> array[int]:
