@@ -287,6 +287,7 @@ class EntryFilterProxy(QAbstractProxyModel):
         """Sort by ``column`` in the core; -1 restores file order (overrides ``sort``)."""
         previous = (self._sort_column, self._sort_order)
         self._sort_column, self._sort_order = max(column, -1), order
+        self.mapping.forget_inverse()  # the old order's: not held while the new one is made
         try:
             rows, ascending = self._computed()
         except ValueError:

@@ -42,6 +42,11 @@ class ProxyRows:
         self._inverse = None  # a sorted mapping builds it when first needed
         self._lookups = 0
 
+    def forget_inverse(self) -> None:
+        """Drop the inverse (it is built again when lookups call for it)."""
+        self._inverse = None
+        self._lookups = 0
+
     def count(self, source_count: int) -> int:
         """Rows shown over a source of ``source_count`` rows."""
         return source_count if self.rows is None else len(self.rows)
@@ -88,8 +93,10 @@ class ProxyRows:
         if self.ascending:
             insert_ascending(rows, first, count, at)
         else:
-            self.rows, self._inverse = insert_unordered(
-                rows, self._inverse, first, count, at)
+            # The inverse is built again when lookups call for it: shifting it too cost a
+            # second pass over every row and a second new array at once.
+            self.rows = insert_unordered(rows, None, first, count, at)[0]
+            self.forget_inverse()
 
     def remove(self, first: int, last: int, start: int, stop: int) -> None:
         """Source rows ``first``..``last`` were removed (shown at ``start``..``stop`` when
