@@ -14,11 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from operator import methodcaller
+from typing import cast
 
 from sitemap_studio.core.model.document_store import RowStore
 from sitemap_studio.core.model.document_types import DocumentSource, SourceFormat
 from sitemap_studio.core.reading.xml_scan import ABSENT, IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE, unescape
+
+
+#: A piece of a document's bytes: ``bytes``, or a read-only view of the original bytes.
+Chunk = bytes | memoryview
 
 
 class DocumentBytes:
@@ -40,7 +45,7 @@ class DocumentBytes:
         self._raw = store.raw
         self._start = store.start
         self._end = store.end
-        self._cols = store.fields
+        self._begins, self._ends = store.begins, store.ends
         self._bodies = store.bodies
         self._leads = store.leads
         self.has_references = (b"&" in store.raw
@@ -73,13 +78,13 @@ class DocumentBytes:
         held as an :class:`Entry`, or when a value is present but empty (it would be
         taken for an absent one).
         """
-        begins = self._cols[2 * field_index][start:stop]
+        begins = self._begins[field_index][start:stop]
         if not begins:
             return []
         if min(begins) < ABSENT:
             return None
         raw = self._raw
-        found = list(map(raw.__getitem__, map(slice, begins, self._cols[2 * field_index + 1][
+        found = list(map(raw.__getitem__, map(slice, begins, self._ends[field_index][
             start:stop])))
         return found if found.count(b"") == begins.count(ABSENT) else None
 
@@ -93,17 +98,18 @@ class DocumentBytes:
         ``entry_at``. Each column is built by C loops over the offsets, with no
         Python code per row, so a million rows take a fraction of a second.
         """
-        raw, cols, count = self._raw, self._cols, len(self._store)
-        spans = map(slice, cols[0], cols[1])
+        raw, count = self._raw, len(self._store)
+        begins, ends = self._begins[0], self._ends[0]
+        spans = map(slice, begins, ends)
         locs = list(map(bytes.decode, map(raw.__getitem__, spans)))
         locs = list(map(methodcaller("strip", XML_WHITESPACE), locs))
         if self.has_references and self.source.format in (SourceFormat.XML, SourceFormat.FEED):
             for row in [row for row, loc in enumerate(locs) if "&" in loc]:
                 locs[row] = unescape(locs[row])
-        keys = list(map(hash, map(raw.__getitem__, map(slice, cols[1], self._end))))
+        keys = list(map(hash, map(raw.__getitem__, map(slice, ends, self._end))))
         objects: list[int] = []
-        if cols[0].count(IN_OBJECT):
-            objects = [row for row in range(count) if cols[0][row] == IN_OBJECT]
+        if begins.count(IN_OBJECT):
+            objects = [row for row in range(count) if begins[row] == IN_OBJECT]
             for row in objects:
                 locs[row], keys[row] = "", 0
         return locs, keys, objects
@@ -119,23 +125,28 @@ class DocumentBytes:
         store = self._store
         return not (self._bodies or self._leads or store.reordered or store.tail_prefix)
 
-    def chunks(self, *, views: bool = False) -> Iterator[bytes | memoryview]:
-        """The document's bytes in pieces, untouched runs as single slices of the original.
+    def chunks(self) -> Iterator[bytes]:
+        """The document's bytes in pieces, untouched runs as single slices of the original."""
+        return cast(Iterator[bytes], self._pieces(self._raw))  # slices of bytes are bytes
 
-        With ``views`` those slices are read-only views of the original bytes,
-        not copies: a snapshot for a worker thread then costs next to nothing
-        (the original bytes never change; edits have bytes of their own).
-        """
+    def chunk_views(self) -> Iterator[Chunk]:
+        """:meth:`chunks`, with each untouched run a read-only view of the original bytes,
+        not a copy: a snapshot for a worker thread then costs next to nothing (the
+        original bytes never change; edits have bytes of their own)."""
+        return self._pieces(memoryview(self._raw))
+
+    def _pieces(self, raw: Chunk) -> Iterator[Chunk]:
         if self.is_pristine:
             yield self._raw
             return
-        raw: bytes | memoryview = memoryview(self._raw) if views else self._raw
         store = self._store
         yield raw[: store.head_end]
         run_begin = -1
         run_end = -1
         separate = self.source.format == SourceFormat.TEXT
-        last = b"\n"
+        last: Chunk = b"\n"
+        piece: Chunk
+        body: Chunk | None
         ids, starts, ends, lead_of = store.ids_view(), self._start, self._end, store.lead
         bodies, leads = self._bodies, self._leads
         for row in range(len(ids)):

@@ -36,6 +36,7 @@ from sitemap_studio.core.model.document_types import (
     SourceFormat,
 )
 from sitemap_studio.core.model.entries import FIELDS, DocumentKind, Entry
+from sitemap_studio.core.model.field_ends import FieldEnds
 from sitemap_studio.core.model.findings import Finding
 from sitemap_studio.core.reading.xml_scan import ABSENT, FIELD_COLUMNS, IN_OBJECT
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE, unescape
@@ -72,7 +73,7 @@ class SitemapDocument:
         self._raw = store.raw
         self._start = store.start
         self._end = store.end
-        self._cols = store.fields
+        self._begins, self._ends = store.begins, store.ends
         self._objects = store.objects
         self._has_references = self._bytes.has_references
         self._is_sitemap_element = markup.is_sitemap_element
@@ -113,13 +114,14 @@ class SitemapDocument:
         """Entry id of every row as an array: the document's own, to read, never to keep."""
         return self._store.ids
 
-    def field_offsets(self, field_index: int) -> tuple[array[int], array[int]]:
+    def field_offsets(self, field_index: int) -> tuple[array[int], FieldEnds]:
         """Begin and end of field ``FIELDS[field_index]``'s text in :attr:`raw`, every row.
 
         A negative begin means the field is absent (``ABSENT``) or the row is held
-        as an :class:`Entry` (``IN_OBJECT``). The document's own arrays: read, never write.
+        as an :class:`Entry` (``IN_OBJECT``). The document's own columns: read, never
+        write. The ends read as an array (:class:`FieldEnds` keeps them as lengths).
         """
-        return self._cols[2 * field_index], self._cols[2 * field_index + 1]
+        return self._begins[field_index], self._ends[field_index]
 
     def state(self, row: int) -> RowState:
         """Snapshot of everything held for ``row``."""
@@ -127,9 +129,9 @@ class SitemapDocument:
 
     def text(self, row: int, field_index: int) -> str | None:
         """Value of protocol field ``FIELDS[field_index]`` at ``row``, O(1)."""
-        begin = self._cols[2 * field_index][row]
+        begin = self._begins[field_index][row]
         if begin >= 0:
-            text = self._raw[begin : self._cols[2 * field_index + 1][row]].decode("utf-8")
+            text = self._raw[begin : self._ends[field_index][row]].decode("utf-8")
             if self._has_references and "&" in text:
                 text = unescape(text)
             return text.strip(XML_WHITESPACE)
@@ -139,17 +141,16 @@ class SitemapDocument:
 
     def raw_texts(self, row: int) -> tuple[str | None, str | None, str | None, str | None] | None:
         """The four field texts as written (untrimmed) for a plain row; ``None`` for object rows."""
-        cols = self._cols
-        if cols[0][row] == IN_OBJECT:
+        if self._begins[0][row] == IN_OBJECT:
             return None
         raw = self._raw
         texts: list[str | None] = []
-        for index in range(0, FIELD_COLUMNS, 2):
-            begin = cols[index][row]
+        for begins, ends in zip(self._begins, self._ends, strict=True):
+            begin = begins[row]
             if begin < 0:
                 texts.append(None)
                 continue
-            text = raw[begin : cols[index + 1][row]].decode("utf-8")
+            text = raw[begin : ends[row]].decode("utf-8")
             texts.append(unescape(text) if self._has_references and "&" in text else text)
         return texts[0], texts[1], texts[2], texts[3]
 
@@ -160,8 +161,8 @@ class SitemapDocument:
         :data:`OBJECT_ROW` (read them with :meth:`entry_at`).
         """
         raw = self._raw
-        begins = self._cols[2 * field_index][start:stop]
-        ends = self._cols[2 * field_index + 1][start:stop]
+        begins = self._begins[field_index][start:stop]
+        ends = self._ends[field_index][start:stop]
         texts: list[str | None] = [
             raw[begin:end].decode("utf-8") if begin >= 0 else (
                 None if begin == ABSENT else OBJECT_ROW)
@@ -180,21 +181,21 @@ class SitemapDocument:
 
     def has_object(self, row: int) -> bool:
         """Whether the entry at ``row`` is held as an :class:`Entry` (rich or edited)."""
-        return self._cols[0][row] == IN_OBJECT
+        return self._begins[0][row] == IN_OBJECT
 
     def entry_at(self, row: int) -> Entry:
         """The entry at ``row`` as an immutable value."""
         entry_id = self._store.id_at(row)
-        if self._cols[0][row] == IN_OBJECT:
+        if self._begins[0][row] == IN_OBJECT:
             return self._objects[entry_id]
         values: dict[str, str | None] = {}
         raw: dict[str, str] = {}
         for index, name in enumerate(FIELDS):
-            begin = self._cols[2 * index][row]
+            begin = self._begins[index][row]
             if begin < 0:
                 values[name] = None
                 continue
-            text = self._raw[begin : self._cols[2 * index + 1][row]].decode("utf-8")
+            text = self._raw[begin : self._ends[index][row]].decode("utf-8")
             if self._has_references and "&" in text:
                 text = unescape(text)
             value = text.strip(XML_WHITESPACE)
@@ -235,7 +236,7 @@ class SitemapDocument:
 
     def element_at(self, row: int) -> str:
         """``"url"`` or ``"sitemap"``: the element name of the entry at ``row``."""
-        if self._cols[0][row] == IN_OBJECT:
+        if self._begins[0][row] == IN_OBJECT:
             return self._objects[self._store.id_at(row)].element
         return "sitemap" if self._is_sitemap_element(row) else "url"
 
@@ -271,10 +272,13 @@ class SitemapDocument:
         """Whether saving now would write back exactly the bytes that were read."""
         return self._bytes.is_pristine
 
-    def chunks(self, *, views: bool = False) -> Iterator[bytes | memoryview]:
-        """The document's bytes in pieces, untouched runs as single slices of the original
-        (with ``views``, read-only views of the original bytes rather than copies)."""
-        return self._bytes.chunks(views=views)
+    def chunks(self) -> Iterator[bytes]:
+        """The document's bytes in pieces, untouched runs as single slices of the original."""
+        return self._bytes.chunks()
+
+    def chunk_views(self) -> Iterator[bytes | memoryview]:
+        """:meth:`chunks`, untouched runs as views of the original bytes (never copied)."""
+        return self._bytes.chunk_views()
 
     def to_bytes(self) -> bytes:
         """The whole document as UTF-8 bytes (no BOM; the writer adds encoding and BOM)."""

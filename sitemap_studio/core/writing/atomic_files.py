@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from sitemap_studio.core.model.errors import SitemapError
 
 
-def atomic_write(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> int:
+def atomic_write(path: str | os.PathLike[str], chunks: Iterable[bytes | memoryview]) -> int:
     """Write ``chunks`` to ``path`` so that readers see the old file or the new one, never half.
 
     Returns the number of bytes written. On any failure the temporary file is

@@ -218,8 +218,9 @@ def _check_target(target: str, original: str | None) -> None:
                                path=target, code="recovery-refused") from None
 
 
-def _body(header: bytes, chunks: Iterable[bytes], size: int, cancel: CancelToken | None,
-          progress: ProgressCallback | None) -> Iterator[bytes]:
+def _body(header: bytes, chunks: Iterable[bytes | memoryview], size: int,
+          cancel: CancelToken | None,
+          progress: ProgressCallback | None) -> Iterator[bytes | memoryview]:
     yield header
     done = 0
     for chunk in chunks:

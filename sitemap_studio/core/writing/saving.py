@@ -107,7 +107,7 @@ def document_chunks(document: SitemapDocument, fmt: OutputFormat) -> Iterator[by
         yield from iter_new_document(entries, kind)
 
 
-def gzip_chunks(chunks: Iterable[bytes], level: int = GZIP_LEVEL,
+def gzip_chunks(chunks: Iterable[bytes | memoryview], level: int = GZIP_LEVEL,
                 header: bytes | None = None) -> Iterator[bytes]:
     """Compress ``chunks`` as one gzip member.
 
@@ -161,7 +161,7 @@ class GzipAs:
     stored: bytes | None = None
     header: bytes | None = None
 
-    def chunks(self, chunks: Iterable[bytes]) -> Iterable[bytes]:
+    def chunks(self, chunks: Iterable[bytes | memoryview]) -> Iterable[bytes | memoryview]:
         """``chunks`` gzipped (ignored when the stored bytes are written as they are)."""
         if self.stored is not None:
             return [self.stored]

@@ -20,6 +20,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
+from sitemap_studio.core.model.document_bytes import Chunk
 from sitemap_studio.core.model.document_types import SourceFormat
 from sitemap_studio.core.model.documents import DocumentSource, SitemapDocument
 from sitemap_studio.core.model.limits import Limits
@@ -50,22 +51,24 @@ PIECE = 1 << 20
 class DocumentSnapshot:
     """A document's bytes (UTF-8, no BOM) and source at one moment."""
 
-    chunks: tuple[bytes | memoryview, ...]
+    chunks: tuple[Chunk, ...]
     source: DocumentSource
     size: int
 
     def to_bytes(self) -> bytes:
         """The snapshot's bytes in one piece (UTF-8, no BOM)."""
-        return self.chunks[0] if len(self.chunks) == 1 else b"".join(self.chunks)
+        if len(self.chunks) == 1:
+            return bytes(self.chunks[0])  # no copy when it is bytes already
+        return b"".join(self.chunks)
 
 
 def take_snapshot(document: SitemapDocument) -> DocumentSnapshot:
     """Copy what a writer needs from ``document``; call it on the thread that edits it."""
-    chunks = tuple(document.chunks(views=True))
+    chunks = tuple(document.chunk_views())
     return DocumentSnapshot(chunks, replace(document.source), sum(map(len, chunks)))
 
 
-def stored_chunks(snapshot: DocumentSnapshot) -> Iterator[bytes]:
+def stored_chunks(snapshot: DocumentSnapshot) -> Iterator[Chunk]:
     """The snapshot in the document's own encoding and byte order mark, as a save writes it."""
     encoding = snapshot.source.encoding
     if encoding.name == "utf-8" and not encoding.bom:
@@ -180,7 +183,7 @@ def write_save(plan: SavePlan, limits: Limits | None = None, *,
     """
     snapshot = plan.snapshot
     if plan.holds_document:
-        chunks: Iterable[bytes] = stored_chunks(snapshot)
+        chunks: Iterable[Chunk] = stored_chunks(snapshot)
         low = 0
     elif private is not None:
         chunks = document_chunks(private, plan.format)
@@ -201,8 +204,8 @@ def write_save(plan: SavePlan, limits: Limits | None = None, *,
                       FileFingerprint(written, status.st_mtime_ns, digest.hexdigest()))
 
 
-def _pieces(chunks: Iterable[bytes], expected: int, cancel: CancelToken | None,
-            progress: ProgressCallback | None) -> Iterator[bytes]:
+def _pieces(chunks: Iterable[Chunk], expected: int, cancel: CancelToken | None,
+            progress: ProgressCallback | None) -> Iterator[Chunk]:
     """Cut ``chunks`` into pieces of at most :data:`PIECE` bytes, checking ``cancel`` per piece."""
     expected = max(expected, 1)
     done = 0
@@ -215,8 +218,8 @@ def _pieces(chunks: Iterable[bytes], expected: int, cancel: CancelToken | None,
             yield piece
 
 
-def _hashed(chunks: Iterable[bytes], update: Callable[[bytes], object],
-            cancel: CancelToken | None) -> Iterator[bytes]:
+def _hashed(chunks: Iterable[Chunk], update: Callable[[Chunk], object],
+            cancel: CancelToken | None) -> Iterator[Chunk]:
     """Pass ``chunks`` through ``update`` (a hash); check ``cancel`` once more at the end."""
     for chunk in chunks:
         update(chunk)
