@@ -52,7 +52,7 @@ class DocumentMarkup:
         self._raw = store.raw
         self._start = store.start
         self._end = store.end
-        self._cols = store.fields
+        self._begins = store.begins
         self._source = source
         # Where the element name starts after "<" and the document's prefix ("<sm:url").
         self._name_offset = 1 + (len(prefix.encode("utf-8")) + 1 if prefix else 0)
@@ -61,16 +61,16 @@ class DocumentMarkup:
     def url_flags(self, start: int, stop: int) -> list[bool]:
         """For rows ``start:stop``: whether each is a plain ``<url>`` (or a text line)."""
         if self._source.format != SourceFormat.XML:
-            return [begin != IN_OBJECT for begin in self._cols[0][start:stop]]
+            return [begin != IN_OBJECT for begin in self._begins[0][start:stop]]
         raw = self._raw
         offset = self._name_offset
         return [begin >= 0 and field != IN_OBJECT and raw[begin + offset] == 0x75  # "u"rl
-                for begin, field in zip(self._start[start:stop], self._cols[0][start:stop],
+                for begin, field in zip(self._start[start:stop], self._begins[0][start:stop],
                                         strict=True)]
 
     def all_plain_urls(self, start: int, stop: int) -> bool:
         """``all(self.url_flags(start, stop))``, in one pass with no Python step per row."""
-        if IN_OBJECT in self._cols[0][start:stop]:
+        if IN_OBJECT in self._begins[0][start:stop]:
             return False
         starts = self._start[start:stop]
         if self._source.format != SourceFormat.XML or not starts:
@@ -119,7 +119,7 @@ class DocumentMarkup:
             return None
         lines = self._line_index()
         if line is None and field in _FIELD_INDEX:
-            value = self._cols[2 * _FIELD_INDEX[field]][row]
+            value = self._begins[_FIELD_INDEX[field]][row]
             if value >= 0:  # a plain row: its value's offset is known
                 if self._source.format == SourceFormat.XML:  # back over "<loc>" (or "<sm:loc>")
                     value -= self._name_offset + len(field) + 1
@@ -144,7 +144,7 @@ class DocumentMarkup:
 
         Plain rows' positions are found in one pass; ``None`` where unknown.
         """
-        values = list(map(self._cols[2 * _FIELD_INDEX[field]].__getitem__, rows))
+        values = list(map(self._begins[_FIELD_INDEX[field]].__getitem__, rows))
         if values and min(values) < 0:  # rows held as entries, or without the field
             found = [self.field_position(row, field) or (None, None) for row in rows]
             return [line for line, _ in found], [column for _, column in found]

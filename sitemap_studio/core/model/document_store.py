@@ -10,7 +10,8 @@ exactly. It sends no notifications; the document does.
 Others read it through a small public API: :attr:`RowStore.raw`, the offset
 arrays :attr:`~RowStore.start`, :attr:`~RowStore.end` and
 :attr:`~RowStore.fields` (changed in place, never replaced, so a reader may
-keep them at hand), :meth:`~RowStore.lead`, the edited entries
+keep them at hand; each field's ends are a :class:`FieldEnds`, which reads as an
+array), :meth:`~RowStore.lead`, the edited entries
 (:attr:`~RowStore.objects`, :attr:`~RowStore.bodies`, :attr:`~RowStore.leads`)
 and, read through the store on every use because they are replaced as rows
 change, :meth:`~RowStore.ids_view`, :attr:`~RowStore.ids`,
@@ -78,6 +79,8 @@ class RowStore:
         self.start = self._rows.start
         self.end = self._rows.end
         self.fields = self._rows.fields
+        self.begins = self._rows.begins
+        self.ends = self._rows.ends
         self.lead: Callable[[int], int] = self._rows.lead
         self._next_id = len(self._rows)
         self._objects: dict[int, Entry] = {

@@ -20,6 +20,7 @@ from array import array
 from collections.abc import Sequence
 
 from sitemap_studio.core.model.document_types import Layout
+from sitemap_studio.core.model.field_ends import FieldEnds
 
 #: Values that fit the 4-byte columns ("i"); anything larger needs 8 bytes ("q").
 _FOUR_BYTES = 2**31 - 1
@@ -43,14 +44,21 @@ class RowColumns:
     which keep the columns in step.
     """
 
-    __slots__ = ("_head_end", "_lead", "end", "fields", "id_view", "start")
+    __slots__ = ("_head_end", "_lead", "begins", "end", "ends", "fields", "id_view", "start")
 
     def __init__(self, layout: Layout) -> None:
         self.id_view: Sequence[int] = range(len(layout.start))
         # Copies: a column the reader grew by appending holds up to an eighth more room.
         self.start = layout.start[:]
         self.end = layout.end[:]
-        self.fields = [column[:] for column in layout.columns]
+        #: Where each field's text begins, per field (a negative marker where it has none).
+        self.begins = [column[:] for column in layout.columns[0::2]]
+        #: Where it ends, per field (kept as lengths after the begins: see FieldEnds).
+        self.ends = [FieldEnds(begins, ends)
+                     for begins, ends in zip(self.begins, layout.columns[1::2], strict=True)]
+        #: Begin and end of each field in turn (the order a row's state is written in).
+        self.fields: list[array[int] | FieldEnds] = [
+            column for pair in zip(self.begins, self.ends, strict=True) for column in pair]
         self._head_end = layout.head_end
         #: ``None`` while each lead starts where the row before ends (the head's end for row 0).
         self._lead: array[int] | None = layout.lead
@@ -98,9 +106,12 @@ class RowColumns:
         self.end[row] = end
 
     def open(self, row: int, count: int, fill: int) -> None:
-        """Insert ``count`` rows before ``row``, every column holding ``fill``."""
+        """Insert ``count`` rows before ``row``, every column holding ``fill`` (the fields'
+        lengths 0: each end equals its begin)."""
+        lengths = self._lengths()
         for column in self._all():
-            column[row:row] = array(column.typecode, [fill]) * count
+            value = 0 if any(column is kept for kept in lengths) else fill
+            column[row:row] = array(column.typecode, [value]) * count
 
     def delete(self, row: int) -> None:
         """Remove ``row`` from every column."""
@@ -119,7 +130,10 @@ class RowColumns:
         """Every column, the lead column written out first (rows are about to move)."""
         self._keep_leads()
         assert self._lead is not None
-        return [self.ids, self._lead, self.start, self.end, *self.fields]
+        return [self.ids, self._lead, self.start, self.end, *self.begins, *self._lengths()]
+
+    def _lengths(self) -> list[array[int]]:
+        return [ends.lengths for ends in self.ends]
 
     def _keep_leads(self) -> None:
         """Write the derived leads out as a column of their own (before rows move)."""

@@ -38,6 +38,7 @@ from operator import and_, contains, not_, truth
 
 from sitemap_studio.core.model.documents import OBJECT_ROW, SitemapDocument
 from sitemap_studio.core.model.errors import SitemapError
+from sitemap_studio.core.model.field_ends import FieldEnds
 from sitemap_studio.core.model.progress import CancelToken, check
 from sitemap_studio.core.reading.xml_tokens import XML_WHITESPACE
 from sitemap_studio.core.rows.row_locator import Locator
@@ -71,11 +72,12 @@ class FilterPatternError(SitemapError, ValueError):
 # ----------------------------------------------------------------- document internals
 
 
-def offsets(document: SitemapDocument, field: int) -> tuple[array[int], array[int]]:
+def offsets(document: SitemapDocument, field: int) -> tuple[array[int], FieldEnds]:
     """Begin and end of field ``field``'s text in ``document.raw`` for every row.
 
     A negative begin means the field is absent (-1) or the row is held as an
-    Entry (``IN_OBJECT``). The arrays are the document's own: read, never write.
+    Entry (``IN_OBJECT``). The columns are the document's own: read, never write
+    (the ends read as an array; see :class:`FieldEnds`).
     """
     return document.field_offsets(field)
 

@@ -226,13 +226,13 @@ def location_keys(document: SitemapDocument, prefix: bytes,
         return None
     raw = document.raw
     total = len(document)
-    begins, ends = offsets(document, 0)
+    begins, own_ends = offsets(document, 0)
+    ends = array(own_ends.typecode, own_ends)  # a copy: the document's own is never written
     skip = len(prefix)
     # Rows without offsets (absent, or held as an Entry) are read as text below; their
     # slices must be empty meanwhile, not most of the file (negative ends count from its end).
     unplaced = list(compress(range(total), map(lt, begins, repeat(0))))
     if unplaced:
-        ends = array(ends.typecode, ends)  # a copy: the document's own is never written
         for row in unplaced:
             ends[row] = begins[row] + skip
     keys: list[bytes | None] = list(map(raw.__getitem__, map(
