@@ -28,7 +28,9 @@ class ProxyRows:
     """View row -> source row, and back, for a view over ``source_count()`` rows."""
 
     def __init__(self) -> None:
-        #: Source rows in view order; ``None`` shows every source row in its own order.
+        #: Source rows in view order; ``None`` shows every source row in its own order. Only
+        #: an increasing mapping is changed in place: another one may be a kept sort's own
+        #: array (see ``SortedRows.rows``), so each change makes a new one.
         self.rows: array[int] | None = None
         #: Whether ``rows`` is increasing (a filter without a sort).
         self.ascending = True

@@ -58,10 +58,16 @@ class SortedRows:
         return self._order, None if self._ties is None else bytearray(self._ties), self._tail
 
     def rows(self, descending: bool, within: Sequence[int] | None = None) -> array[int]:
-        """Every row (or those of ``within``) in ascending or descending order."""
+        """Every row (or those of ``within``) in ascending or descending order.
+
+        Every row ascending, when no row comes last, is the kept order itself, not a
+        copy: read it, never change it (a view's mapping takes new arrays on change).
+        """
         order = self._descending() if descending else self._order
         code = order.typecode  # 4 bytes a row below 2**31 rows, as the view keeps them
         if within is None:
+            if not descending and not self._tail:
+                return order
             result = order if descending else order[:]  # the descending order is a copy
             result.extend(self._tail)
             return result
