@@ -10,8 +10,12 @@ per URL of the 1,000,000-URL project, and more at the peak (``bench/``).
 :func:`keep_big_blocks_apart` fixes the threshold at 128 KiB, which also stops
 its rising: a file's columns of 50,000 rows (200 KB each) and a sort's slices
 get pages of their own too, so the heap's free holes stay small (about 2 bytes
-per URL, against 9 with a 1 MiB threshold, and about 4 fewer at the peak). Elsewhere
-(another C library, another system) it does nothing.
+per URL, against 9 with a 1 MiB threshold, and about 4 fewer at the peak). It also
+keeps every thread on :data:`ARENAS` heaps: glibc gives each new thread a heap of
+its own (up to eight per core), and what a loading or validating thread frees in
+its heap is no use to the others, which made the 1,000,000-URL project's peak
+vary by about 8 bytes per URL from run to run; Python's lock makes the threads
+take turns anyway. Elsewhere (another C library, another system) it does nothing.
 """
 
 from __future__ import annotations
@@ -21,12 +25,17 @@ import sys
 
 #: glibc's ``mallopt`` parameter for the mmap threshold.
 _M_MMAP_THRESHOLD = -3
+#: glibc's ``mallopt`` parameter for the number of heaps threads allocate from.
+_M_ARENA_MAX = -8
+#: Heaps for every thread: free space one thread leaves is then another's to reuse.
+ARENAS = 2
 #: Blocks of this size or more get pages of their own.
 BIG_BLOCK = 1 << 17
 
 
 def keep_big_blocks_apart(threshold: int = BIG_BLOCK) -> bool:
-    """Serve blocks of ``threshold`` bytes or more from their own pages; whether it took."""
+    """Serve blocks of ``threshold`` bytes or more from their own pages, from :data:`ARENAS`
+    heaps for every thread; whether it took."""
     if not sys.platform.startswith("linux"):
         return False
     try:
@@ -35,6 +44,7 @@ def keep_big_blocks_apart(threshold: int = BIG_BLOCK) -> bool:
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
+    mallopt(_M_ARENA_MAX, ARENAS)
     return bool(mallopt(_M_MMAP_THRESHOLD, threshold))
 
 
