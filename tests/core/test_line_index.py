@@ -49,3 +49,26 @@ def test_many_positions_at_once_agree_with_one_at_a_time(text: str, picks: list[
         offsets.sort()
     lines, columns = index.lines_and_columns(offsets)
     assert list(zip(lines, columns, strict=True)) == [line_column(data, o) for o in offsets]
+
+
+@given(st.one_of(TEXT, ASCII_TEXT), st.lists(st.integers(min_value=1, max_value=3000),
+                                              max_size=20))
+def test_each_line_starts_where_a_plain_count_says(text: str, lines: list[int]) -> None:
+    # Short lines keep one newline in sixteen: the lines between are counted in the bytes.
+    data = text.encode()
+    index = LineIndex(data)
+    starts = [0] + [at + 1 for at, byte in enumerate(data) if byte == 0x0A]
+    for line in [1, 2, 17, 33, *lines]:
+        expected = starts[line - 1] if line - 1 < len(starts) else len(data)
+        assert index.line_start(line) == expected
+        if line - 1 < len(starts):
+            assert index.line(starts[line - 1]) == line
+
+
+def test_a_sitemap_keeps_a_newline_in_sixteen_and_a_long_line_keeps_all() -> None:
+    rows = "".join(f"  <url>\n    <loc>https://e.com/{n}</loc>\n  </url>\n" for n in range(2000))
+    short = LineIndex(rows.encode())
+    assert short.line_column(len(rows.encode()) - 3) == (6000, 7)
+    assert len(short._table()) == 6000 // 16
+    long_line = ("a" * 10_000 + "\n") * 40
+    assert len(LineIndex(long_line.encode())._table()) == 40

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import add, sub
 
 
@@ -26,6 +26,11 @@ def _column(data: bytes, line_start: int, offset: int) -> int:
 _CONTINUATION = bytes(range(0x80, 0xC0))
 #: Continuation bytes are counted per block of this size, once, for columns on long lines.
 _BLOCK = 4096
+#: When no line is longer than this, only every :data:`_SAMPLE`-th newline is kept and the
+#: few lines after one are counted in the bytes (a sitemap has six or seven lines a URL):
+#: a lookup then reads at most this many lines' bytes.
+_SHORT_LINE = 4096
+_SAMPLE = 16
 
 
 class LineIndex:
@@ -37,14 +42,14 @@ class LineIndex:
     one line: a column there must not cost a scan from the line's start).
     """
 
-    __slots__ = ("_ascii", "_blocks", "_data", "_newlines", "_starts")
+    __slots__ = ("_ascii", "_blocks", "_data", "_newlines", "_step")
 
     def __init__(self, data: bytes) -> None:
         self._data = data
         self._newlines: array[int] | None = None
+        self._step = 1
         self._ascii: bool | None = None
         self._blocks: array[int] | None = None
-        self._starts: array[int] | None = None
 
     def _characters_before(self, offset: int) -> int:
         """How many characters the UTF-8 bytes before ``offset`` hold."""
@@ -65,22 +70,44 @@ class LineIndex:
         return offset - skipped
 
     def _table(self) -> array[int]:
+        """Offsets of every ``_step``-th newline (the ``_step``-th, the ``2 * _step``-th...).
+
+        When every line is short (a sitemap's), one newline in :data:`_SAMPLE`
+        is kept: about a quarter of a byte a line. Otherwise every newline, so
+        that a lookup never reads a long line's bytes.
+        """
         if self._newlines is None:
-            self._newlines = array("q", (m.start() for m in re.finditer(b"\n", self._data)))
+            data = self._data
+            code = "i" if len(data) < 2**31 - 1 else "q"
+            table = array(code, (m.start() for m in re.finditer(b"\n", data)))
+            longest = max(map(sub, chain(table, (len(data),)), chain((-1,), table)))
+            if len(table) >= _SAMPLE and longest <= _SHORT_LINE:
+                self._step = _SAMPLE
+                table = table[_SAMPLE - 1 :: _SAMPLE]
+            self._newlines = table
         return self._newlines
+
+    def _before(self, offset: int) -> tuple[int, int]:
+        """(newlines before ``offset``, where the line holding ``offset`` starts)."""
+        table = self._table()
+        index = bisect_right(table, offset - 1)  # sampled newlines before offset
+        after = table[index - 1] + 1 if index else 0
+        if self._step == 1:
+            return index, after
+        data = self._data
+        return (index * self._step + data.count(b"\n", after, offset),
+                max(after, data.rfind(b"\n", after, offset) + 1))
 
     def line(self, offset: int) -> int:
         """1-based line of ``offset``."""
-        return bisect_right(self._table(), offset - 1) + 1
+        return self._before(offset)[0] + 1
 
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of ``offset``."""
-        table = self._table()
         offset = max(0, min(offset, len(self._data)))
-        index = bisect_right(table, offset - 1)
-        line_start = table[index - 1] + 1 if index else 0
+        newlines, line_start = self._before(offset)
         column = self._characters_before(offset) - self._characters_before(line_start) + 1
-        return index + 1, column
+        return newlines + 1, column
 
     def lines_and_columns(self, offsets: list[int]) -> tuple[list[int], list[int]]:
         """:meth:`line_column` of many offsets, as a list of lines and one of columns.
@@ -94,22 +121,35 @@ class LineIndex:
                 self._data)):
             pairs = [self.line_column(offset) for offset in offsets]
             return [line for line, _ in pairs], [column for _, column in pairs]
-        table = self._table()
-        if self._starts is None:  # where each line starts, less one: line 1 starts at 0
-            self._starts = array("q", [-1]) + table
+        if sorted(offsets) != offsets:  # answered in order, handed back as asked
+            order = sorted(range(len(offsets)), key=offsets.__getitem__)
+            lines, columns = self.lines_and_columns(list(map(offsets.__getitem__, order)))
+            back = [0] * len(offsets)
+            for place, at in enumerate(order):
+                back[at] = place
+            return list(map(lines.__getitem__, back)), list(map(columns.__getitem__, back))
         # How many newlines come before each offset: its line, counting from 0. In order
-        # (the copies of a URL, row by row), counted between one offset and the next.
-        if sorted(offsets) == offsets:
-            indices = list(accumulate(map(self._data.count, repeat(b"\n"),
-                                          chain((0,), offsets), offsets)))
-        else:
-            indices = list(map(bisect_right, repeat(table), map(sub, offsets, repeat(1))))
-        return (list(map(add, indices, repeat(1))),
-                list(map(sub, offsets, map(self._starts.__getitem__, indices))))
+        # (the copies of a URL, row by row), counted between one offset and the next; and
+        # the last newline before each, searched for between one offset and the next (no
+        # newline there: the one before the previous offset). ASCII: a column is a byte.
+        data = self._data
+        starts = list(chain((0,), offsets))
+        indices = accumulate(map(data.count, repeat(b"\n"), starts, offsets))
+        last = accumulate(map(data.rfind, repeat(b"\n"), starts, offsets), max)
+        return (list(map(add, indices, repeat(1))), list(map(sub, offsets, last)))
 
     def line_start(self, line: int) -> int:
         """Offset where 1-based ``line`` begins (the end of the data past the last line)."""
-        table = self._table()
         if line <= 1:
             return 0
-        return table[line - 2] + 1 if line - 2 < len(table) else len(self._data)
+        table, step = self._table(), self._step
+        sampled, more = divmod(line - 1, step)  # newline number line - 1 ends line - 1
+        if sampled > len(table):
+            return len(self._data)
+        at = table[sampled - 1] + 1 if sampled else 0
+        for _ in range(more):
+            found = self._data.find(b"\n", at)
+            if found < 0:
+                return len(self._data)
+            at = found + 1
+        return at
