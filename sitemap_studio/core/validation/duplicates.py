@@ -32,6 +32,18 @@ LOC_POSSIBLE_DUPLICATE = rule(
     "The URL differs from an earlier entry's only by a trailing slash.")
 
 
+#: Bits of a loose hash kept when the URLs can be read back to check a group: a collision
+#: then costs a look at two URLs, never a wrong finding (tests narrow it to force some).
+LOOSE_MASK = 0xFFFF_FFFF
+
+
+def _folded(value: int) -> int:
+    """A 64-bit hash folded into a non-zero signed 4-byte int (within :data:`LOOSE_MASK`)."""
+    folded = (value ^ (value >> 32)) & LOOSE_MASK
+    folded -= (folded >> 31) << 32
+    return folded or 1
+
+
 class DuplicateIndex:
     """Which entries list the same URL, kept up to date entry by entry.
 
@@ -75,7 +87,8 @@ class DuplicateIndex:
         #: read back (no ``loc_of``); with them it is never read, so it is not kept.
         self._keep_exact = loc_of is None and (locs_at is None or rows_of is None)
         self._exact = array("q")
-        self._loose = array("q")
+        #: 4 bytes an entry when the URLs can be read back (see _folded), else 8.
+        self._loose = array("q" if self._keep_exact else "i")
         self._sparse: dict[int, tuple[int, int]] = {}
         #: Compacted one-entry buckets: their ids, in the order of their loose hashes (read
         #: from ``_loose``, so each hash is kept once). An id leaves before its hash changes.
@@ -138,7 +151,7 @@ class DuplicateIndex:
         ids = array("q", map(singles.__getitem__, sorted(singles)))
         self._single_ids = array(id_typecode(max(ids, default=0)), ids)  # 4 bytes when they fit
         # The hash arrays grew by doubling: keep them only up to the last id indexed.
-        used = -(-len(self._loose.tobytes().rstrip(b"\0")) // 8)
+        used = -(-len(self._loose.tobytes().rstrip(b"\0")) // self._loose.itemsize)
         self._exact, self._loose = self._exact[:used], self._loose[:used]
 
     def __contains__(self, entry_id: object) -> bool:
@@ -153,10 +166,10 @@ class DuplicateIndex:
         size = len(self._loose)
         if entry_id >= size and 0 <= entry_id <= 2 * size + 65536:
             grow = max(entry_id + 1 - size, size, 1024)
-            zeros = array("q", bytes(8 * grow))
+            zeros = bytes(8 * grow)
             if self._keep_exact:
-                self._exact.extend(zeros)
-            self._loose.extend(zeros)
+                self._exact.extend(array("q", zeros))
+            self._loose.extend(array(self._loose.typecode, zeros[:self._loose.itemsize * grow]))
             size += grow
         if 0 <= entry_id < size:
             if self._keep_exact:
@@ -187,6 +200,8 @@ class DuplicateIndex:
             loose_hash = exact_hash if loose is key else (hash(loose) or 1)
         else:
             loose_hash = exact_hash
+        if not self._keep_exact:
+            loose_hash = _folded(loose_hash)
         if inside:
             if self._keep_exact:
                 self._exact[entry_id] = exact_hash
@@ -225,6 +240,8 @@ class DuplicateIndex:
                 loose = loose_key(key)
                 if loose is not key:
                     loose_hash = hash(loose) or 1
+            if not keep_exact:
+                loose_hash = _folded(loose_hash)
             if keep_exact:
                 exact_hashes[entry_id] = exact_hash
             loose_hashes[entry_id] = loose_hash
@@ -262,7 +279,7 @@ class DuplicateIndex:
         self._buckets.clear()
         self._single_ids = array("q")
         self._exact = array("q")
-        self._loose = array("q")
+        self._loose = array(self._loose.typecode)
         self._sparse.clear()
 
     def shared_ids(self) -> list[int]:

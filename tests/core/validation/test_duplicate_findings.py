@@ -113,3 +113,27 @@ def test_findings_made_alike_equal_the_constructors() -> None:
     assert hash(made[0]) == hash(Finding(Severity.WARNING, "loc-duplicate", "Same URL", 4,
                                          "loc", 3, 5))
     assert made[1].fix is None and made[1].source is RuleSource.STUDIO
+
+
+def test_hashes_that_collide_never_make_a_copy_of_different_urls(monkeypatch) -> None:
+    # The index keeps 4 bytes of each URL's hash; with 16 hash values instead of 4 billion,
+    # nearly every URL shares its hash with others: the findings must not change.
+    from sitemap_studio.core.validation import duplicates
+
+    locs = [SPELLINGS[n % len(SPELLINGS)] if n % 5 == 0 else f"https://e.com/p{n % 37}"
+            for n in range(200)]
+    wide = copies(validate_document(open_bytes(xml(locs))))
+    monkeypatch.setattr(duplicates, "LOOSE_MASK", 0xF)
+    doc = open_bytes(xml(locs))
+    validator = validate_document(doc)
+    narrow = copies(validator)
+    assert narrow == wide and len(narrow) > 100
+    assert {row: (f.code, f.message) for row, f in narrow.items()} == expected(validator)
+    # And after edits, moves and removals, as a fresh run sees it.
+    doc.move_rows(150, 20, 3)
+    doc.replace_entries([Entry(id=doc.id_at(row), loc=f"https://e.com/q{row}")
+                         for row in (7, 40, 99)])
+    doc.remove_rows(range(60, 80))
+    assert copies(validator) == copies(DocumentValidator(doc, validator.context).run())
+    assert {row: (f.code, f.message) for row, f in copies(validator).items()} == expected(
+        validator)
