@@ -96,27 +96,23 @@ def test_leads_that_do_not_follow_the_rows_before_are_kept_as_read() -> None:
 def test_field_ends_are_two_bytes_a_row_and_widen_for_a_longer_value() -> None:
     from sitemap_studio.core.model.field_ends import FieldEnds
 
-    long_loc = f"{SITE}/" + "a" * 70_000
     rows = [f"<url><loc>{SITE}/{n}</loc><priority>0.{n % 10}</priority></url>"
             for n in range(50)]
-    plain = open_bytes(f'<?xml version="1.0"?>\n<urlset xmlns="{NS}">{"".join(rows)}'
-                       "\n</urlset>\n".encode(), "plain.xml")
-    begins, ends = plain.field_offsets(0)
+    data = f'<?xml version="1.0"?>\n<urlset xmlns="{NS}">{"".join(rows)}\n</urlset>\n'.encode()
+    document = open_bytes(data, "plain.xml")
+    begins, ends = document.field_offsets(3)
     assert isinstance(ends, FieldEnds) and ends.itemsize == 2
-    assert [plain.raw[b:e].decode() for b, e in zip(begins, ends, strict=True)][:2] == [
-        f"{SITE}/0", f"{SITE}/1"]
+    assert [document.raw[b:e] for b, e in zip(begins, ends, strict=True)][:2] == [b"0.0", b"0.1"]
     assert list(ends[3:5]) == [ends[3], ends[4]] and len(ends) == 50
-    # A location longer than 65,535 bytes is read whole, and saved as it was.
-    data = (f'<?xml version="1.0"?>\n<urlset xmlns="{NS}">{"".join(rows)}'
-            f"<url><loc>{long_loc}</loc></url>\n</urlset>\n").encode()
-    document = open_bytes(data, "long.xml")
-    assert document.field_offsets(0)[1].itemsize == 4
-    assert document.text(50, 0) == long_loc
+    assert not isinstance(document.field_offsets(0)[1], FieldEnds)  # read the most: offsets
+    # Edited, moved and restored rows keep their values, and the file saves as it was.
     document.replace_entries([Entry(loc=f"{SITE}/edited", id=document.entry_at(0).id)])
-    assert document.text(50, 0) == long_loc
-    assert document.to_bytes() == data.replace(f"<loc>{SITE}/0</loc><priority>0.0</priority>"
-                                               .encode(), f"<loc>{SITE}/edited</loc>".encode())
-    # Writing an end past 2 bytes' reach widens the lengths of a narrow column.
+    assert document.text(1, 3) == "0.1" and document.text(0, 3) is None
+    document.remove_rows([1, 2])
+    assert [document.text(row, 3) for row in range(3)] == [None, "0.3", "0.4"]
+    # A length past 2 bytes' reach widens the lengths, read or written.
+    wide = FieldEnds(array("i", [0, 10]), array("i", [5, 10 + 70_000]))
+    assert wide.itemsize == 4 and list(wide) == [5, 70_010]
     narrow = FieldEnds(array("i", [0, 10]), array("i", [5, 12]))
     assert narrow.itemsize == 2
     narrow[1] = 10 + 100_000

@@ -114,12 +114,12 @@ class SitemapDocument:
         """Entry id of every row as an array: the document's own, to read, never to keep."""
         return self._store.ids
 
-    def field_offsets(self, field_index: int) -> tuple[array[int], FieldEnds]:
+    def field_offsets(self, field_index: int) -> tuple[array[int], array[int] | FieldEnds]:
         """Begin and end of field ``FIELDS[field_index]``'s text in :attr:`raw`, every row.
 
         A negative begin means the field is absent (``ABSENT``) or the row is held
         as an :class:`Entry` (``IN_OBJECT``). The document's own columns: read, never
-        write. The ends read as an array (:class:`FieldEnds` keeps them as lengths).
+        write. The ends are an array or read as one (:class:`FieldEnds`: lengths).
         """
         return self._begins[field_index], self._ends[field_index]
 

@@ -1,7 +1,8 @@
 """Where each row's field text ends, kept as its length: 2 bytes a row instead of 4.
 
 A field's text ends where it began plus its length, and lengths are short: a
-location of up to 65,535 bytes, a date, a word, a number.
+date, a word, a number (the location's ends stay offsets: read for every
+search, sort and comparison, they are worth their 4 bytes).
 :class:`FieldEnds` stands in a document's columns for the absolute end
 offsets and reads as them (an item, a slice, every row in turn: the sums are
 made in C, no Python code per row). It keeps the lengths after the begin

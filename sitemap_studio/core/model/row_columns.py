@@ -53,9 +53,12 @@ class RowColumns:
         self.end = layout.end[:]
         #: Where each field's text begins, per field (a negative marker where it has none).
         self.begins = [column[:] for column in layout.columns[0::2]]
-        #: Where it ends, per field (kept as lengths after the begins: see FieldEnds).
-        self.ends = [FieldEnds(begins, ends)
-                     for begins, ends in zip(self.begins, layout.columns[1::2], strict=True)]
+        #: Where it ends, per field: the location's as offsets (searched, sorted and
+        #: compared, it is read the most), the others as lengths after the begins
+        #: (2 bytes a row: see FieldEnds).
+        self.ends: list[array[int] | FieldEnds] = [
+            ends[:] if index == 0 else FieldEnds(begins, ends) for index, (begins, ends)
+            in enumerate(zip(self.begins, layout.columns[1::2], strict=True))]
         #: Begin and end of each field in turn (the order a row's state is written in).
         self.fields: list[array[int] | FieldEnds] = [
             column for pair in zip(self.begins, self.ends, strict=True) for column in pair]
@@ -130,10 +133,11 @@ class RowColumns:
         """Every column, the lead column written out first (rows are about to move)."""
         self._keep_leads()
         assert self._lead is not None
-        return [self.ids, self._lead, self.start, self.end, *self.begins, *self._lengths()]
+        return [self.ids, self._lead, self.start, self.end, *self.begins,
+                *(ends.lengths if isinstance(ends, FieldEnds) else ends for ends in self.ends)]
 
     def _lengths(self) -> list[array[int]]:
-        return [ends.lengths for ends in self.ends]
+        return [ends.lengths for ends in self.ends if isinstance(ends, FieldEnds)]
 
     def _keep_leads(self) -> None:
         """Write the derived leads out as a column of their own (before rows move)."""

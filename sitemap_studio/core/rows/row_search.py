@@ -72,7 +72,8 @@ class FilterPatternError(SitemapError, ValueError):
 # ----------------------------------------------------------------- document internals
 
 
-def offsets(document: SitemapDocument, field: int) -> tuple[array[int], FieldEnds]:
+def offsets(document: SitemapDocument,
+            field: int) -> tuple[array[int], array[int] | FieldEnds]:
     """Begin and end of field ``field``'s text in ``document.raw`` for every row.
 
     A negative begin means the field is absent (-1) or the row is held as an
