@@ -83,9 +83,7 @@ class ProxyRows:
             self.rows.extend(rows)
         else:
             self.rows.extend(iter(rows))
-        if self._inverse is not None:
-            self._inverse = None
-            self._lookups = 0
+        self.forget_inverse()
 
     def insert(self, first: int, count: int, at: int) -> None:
         """Source rows ``first``.. (``count`` of them) were inserted; show them at ``at``."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
-from itertools import accumulate, chain, islice, repeat
+from itertools import accumulate, chain, repeat
 from operator import add, sub
+
+from sitemap_studio.core.model.row_columns import id_typecode
 
 
 def line_column(data: bytes, offset: int) -> tuple[int, int]:
@@ -78,7 +80,7 @@ class LineIndex:
         """
         if self._newlines is None:
             data = self._data
-            code = "i" if len(data) < 2**31 - 1 else "q"
+            code = id_typecode(len(data))
             table = array(code, (m.start() for m in re.finditer(b"\n", data)))
             longest = max(map(sub, chain(table, (len(data),)), chain((-1,), table)))
             if len(table) >= _SAMPLE and longest <= _SHORT_LINE:

@@ -272,7 +272,7 @@ class CombinedRows:
         if pending is not None and pending > IDLE_REPAIR_ROWS or self._kept(column) is not None:
             return
         generation, total = self.generations(), len(self)
-        code = "i" if total < 1 << 31 else "q"
+        code = row_typecode(total)
         runs: list[array[int]] = []
         unparsable: list[int] = []
         absent: list[int] = []

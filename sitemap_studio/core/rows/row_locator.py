@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from itertools import compress, islice, repeat
 from operator import ge, lt
 
+from sitemap_studio.core.model.row_columns import id_typecode
+
 
 @dataclass(frozen=True, slots=True)
 class Locator:
@@ -44,7 +46,7 @@ def build_locator(begins: array[int]) -> Locator:
     count = len(begins)
     if not count or (min(begins) >= 0 and increasing(begins)):
         return Locator(begins, None)
-    code, rows_code = begins.typecode, "i" if count < 2**31 - 1 else "q"
+    code, rows_code = begins.typecode, id_typecode(count)
     rows = array(rows_code, compress(range(count), map(ge, begins, repeat(0))))
     positions = array(code, map(begins.__getitem__, rows))
     if not increasing(positions):

@@ -14,10 +14,7 @@ from collections.abc import Callable, Iterator
 from itertools import compress, repeat
 from operator import add, ge, gt, lt, mul, or_, sub
 
-
-#: Row numbers below this fit 4-byte arrays ("i"); the functions below keep the typecode of
-#: the mapping they are given.
-_FOUR_BYTES = 2**31 - 1
+from sitemap_studio.core.model.row_columns import id_typecode
 
 
 def _consume(iterator: Iterator[object]) -> None:
@@ -26,8 +23,9 @@ def _consume(iterator: Iterator[object]) -> None:
 
 
 def row_typecode(count: int) -> str:
-    """The array typecode for row numbers below ``count``: 4 bytes while they fit."""
-    return "i" if count < _FOUR_BYTES else "q"
+    """The array typecode for row numbers below ``count``: 4 bytes while they fit (the
+    functions below keep the typecode of the mapping they are given)."""
+    return id_typecode(count)
 
 
 def inverse_of(rows: array[int], count: int) -> array[int]:

@@ -22,10 +22,10 @@ from itertools import compress, islice, repeat
 from operator import eq
 from typing import Any
 
+from sitemap_studio.core.rows.row_mapping import row_typecode
+
 #: A row's sort key (any values that compare with each other).
 Lookup = Callable[[int], Any]
-#: Positions are kept in 4 bytes each below this many rows (8 above).
-_SMALL = 1 << 31
 _RUN = re.compile(rb"\x01+")
 
 
@@ -100,7 +100,7 @@ def sort_in_steps(runs: Sequence[Sequence[int]], lookup: Lookup,
     once besides the result is a slice's rows and keys, never every row's key.
     """
     kept = [run for run in runs if len(run)]
-    order = array("i" if total < _SMALL else "q")
+    order = array(row_typecode(total))
     ties = bytearray()
     last: list[Any] = []  # the key of the last row merged, for the next slice's first tie
     for piece in _pieces(kept, lookup, chunk):
